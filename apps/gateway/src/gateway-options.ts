@@ -1,0 +1,17 @@
+// What the gateway needs from its config, as a Nest token.
+import type { ListenAddress } from '@photon/config';
+import type { Namespace } from '@photon/types';
+
+export interface GatewayOptions {
+  readonly laddr: ListenAddress;
+  readonly wsport: number;
+  readonly rpcApi: readonly Namespace[];
+  readonly corsOrigins: readonly string[];
+  readonly maxBodyBytes: number;
+  readonly maxBatchItems: number;
+  readonly maxBatchResponseBytes: number;
+  readonly wsMaxMessageBytes: number;
+  readonly wsPingSeconds: number;
+}
+
+export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');

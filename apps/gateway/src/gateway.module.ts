@@ -1,0 +1,20 @@
+// The gateway: HTTP and websocket listeners that route each call over the bus. It never executes
+// a method itself.
+import { type DynamicModule, Module } from '@nestjs/common';
+import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
+import { HealthController } from './http/health.controller';
+import { JsonRpcController } from './http/json-rpc.controller';
+import { RpcEndpoint } from './rpc/rpc-endpoint';
+import { RpcRouter } from './rpc/rpc-router';
+import { JsonRpcWsGateway } from './ws/json-rpc.gateway';
+
+@Module({})
+export class GatewayModule {
+  static register(options: GatewayOptions): DynamicModule {
+    return {
+      module: GatewayModule,
+      controllers: [JsonRpcController, HealthController],
+      providers: [{ provide: GATEWAY_OPTIONS, useValue: options }, RpcRouter, RpcEndpoint, JsonRpcWsGateway],
+    };
+  }
+}

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+
+export { GatewayModule } from './gateway.module';
+export { bootstrapGateway } from './bootstrap-gateway';
+export type { GatewayOptions } from './gateway-options';

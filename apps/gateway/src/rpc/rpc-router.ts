@@ -1,0 +1,46 @@
+// Routes one call to the service that owns it, by the method table. Unknown methods, methods of
+// namespaces not exposed by --rpc-api, and methods no shipped service serves all answer -32601
+// the same way, so a client cannot tell a disabled namespace from a missing method.
+import { Inject, Injectable } from '@nestjs/common';
+import { type CallContext, MethodBus } from '@photon/bus';
+import { MethodNotFoundError, type RpcCall } from '@photon/codec';
+import {
+  METHOD_TABLE,
+  type MethodRow,
+  type ServiceName,
+  TIMEOUT_MS,
+  findMethod,
+  isShippedService,
+} from '@photon/types';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+
+@Injectable()
+export class RpcRouter {
+  private readonly exposed: ReadonlySet<string>;
+  /** Services that own at least one exposed method: what readiness has to check. */
+  readonly requiredServices: readonly ServiceName[];
+
+  constructor(
+    private readonly bus: MethodBus,
+    @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
+  ) {
+    this.exposed = new Set(options.rpcApi);
+    const services = new Set<ServiceName>();
+    for (const row of METHOD_TABLE as readonly MethodRow[]) {
+      if (this.exposed.has(row.namespace) && isShippedService(row.service)) services.add(row.service);
+    }
+    this.requiredServices = [...services];
+  }
+
+  route(call: RpcCall, context: CallContext): Promise<unknown> {
+    const row = findMethod(call.method);
+    if (row === undefined || !this.exposed.has(row.namespace) || !isShippedService(row.service)) {
+      return Promise.reject(new MethodNotFoundError(call.method));
+    }
+    return this.bus.request(
+      row.service,
+      { method: row.method, params: call.params, context },
+      TIMEOUT_MS[row.timeout],
+    );
+  }
+}

@@ -1,0 +1,62 @@
+// The Ethereum-format websocket: every JSON-RPC method (not only subscriptions) over one
+// connection, with geth's keepalive (ping, drop a peer that misses its pong).
+import { Inject, Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { WebSocket } from 'ws';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { RpcEndpoint } from '../rpc/rpc-endpoint';
+import { RPC_MESSAGE } from './photon-ws-adapter';
+
+interface Session {
+  readonly id: string;
+  readonly remoteAddress: string | undefined;
+  alive: boolean;
+}
+
+@WebSocketGateway()
+export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
+  private readonly log = new Logger('ws');
+  private readonly sessions = new WeakMap<WebSocket, Session>();
+
+  constructor(
+    private readonly endpoint: RpcEndpoint,
+    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+  ) {}
+
+  handleConnection(socket: WebSocket, request: IncomingMessage): void {
+    const session: Session = { id: randomUUID(), remoteAddress: request.socket.remoteAddress, alive: true };
+    this.sessions.set(socket, session);
+    socket.on('pong', () => (session.alive = true));
+    const keepalive = setInterval(() => {
+      if (!session.alive) {
+        this.log.debug(`session ${session.id} missed its pong, closing`);
+        socket.terminate();
+        return;
+      }
+      session.alive = false;
+      socket.ping();
+    }, this.options.wsPingSeconds * 1000);
+    keepalive.unref();
+    socket.once('close', () => clearInterval(keepalive));
+  }
+
+  /** Handler for every websocket frame: one JSON-RPC request or batch. */
+  @SubscribeMessage(RPC_MESSAGE)
+  async onMessage(@MessageBody() text: string, @ConnectedSocket() socket: WebSocket): Promise<void> {
+    const session = this.sessions.get(socket);
+    const answer = await this.endpoint.handle(text, {
+      transport: 'ws',
+      remoteAddress: session?.remoteAddress,
+      sessionId: session?.id,
+    });
+    if (answer !== undefined && socket.readyState === WebSocket.OPEN) socket.send(answer);
+  }
+}

@@ -1,0 +1,33 @@
+// Nest's `ws` adapter bent to JSON-RPC: every frame is one message for the JSON-RPC gateway
+// (no Nest `{event, data}` framing), served on the listener opened by listenWebSocket.
+import type { INestApplicationContext } from '@nestjs/common';
+import { WsAdapter } from '@nestjs/platform-ws';
+import type { WebSocketListener } from './listen-websocket';
+
+export const RPC_MESSAGE = 'rpc';
+
+type Frame = string | Buffer | ArrayBuffer | Buffer[];
+
+function frameText(data: Frame): string {
+  if (typeof data === 'string') return data;
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data as ArrayBuffer).toString('utf8');
+}
+
+export class PhotonWsAdapter extends WsAdapter {
+  constructor(
+    app: INestApplicationContext,
+    private readonly listener: WebSocketListener,
+  ) {
+    super(app, { messageParser: (data) => ({ event: RPC_MESSAGE, data: frameText(data) }) });
+  }
+
+  override create(): unknown {
+    return this.bindErrorHandler(this.listener.wss);
+  }
+
+  override async close(server: unknown): Promise<void> {
+    await super.close(server);
+    await new Promise<void>((resolve) => this.listener.http.close(() => resolve()));
+  }
+}

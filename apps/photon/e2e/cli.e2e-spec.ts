@@ -1,0 +1,79 @@
+// The photon command as a user runs it: `photon start` serving the README's curl example, and
+// bad configuration stopping the start with one line.
+import { freePort, rpcRaw, spawnPhoton, startPhotonStack } from '@photon/testing';
+
+jest.setTimeout(60_000);
+
+describe('photon start', () => {
+  it("default: serves the README's example request", async () => {
+    const stack = await startPhotonStack('in-process');
+    try {
+      const reply = await rpcRaw(
+        stack.httpUrl,
+        '{"jsonrpc":"2.0","id":1,"method":"web3_clientVersion","params":[]}',
+        { 'content-type': 'application/json' },
+      );
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.text)).toMatchObject({
+        jsonrpc: '2.0',
+        id: 1,
+        result: expect.stringMatching(/^Photon\/v/),
+      });
+      expect(stack.processes.single.output()).toContain('photon: serving JSON-RPC on http://127.0.0.1:');
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('behavior: SIGTERM shuts down cleanly', async () => {
+    const stack = await startPhotonStack('in-process');
+    stack.processes.single.child.kill('SIGTERM');
+    expect(await stack.processes.single.exited).toBe(0);
+  });
+});
+
+describe('photon configuration errors', () => {
+  async function failedStart(args: string[], env: Record<string, string> = {}) {
+    const proc = spawnPhoton(args, { env });
+    const code = await proc.exited;
+    return { code, lines: proc.output().trim().split('\n') };
+  }
+
+  it('error: a malformed flag value names the flag', async () => {
+    const { code, lines } = await failedStart(['start', '--laddr', 'nowhere']);
+    expect(code).toBe(2);
+    expect(lines).toEqual(['photon: --laddr: "nowhere" is not a listen address like tcp://127.0.0.1:8545']);
+  });
+
+  it('error: a malformed env var names the variable', async () => {
+    const { code, lines } = await failedStart(['start'], { PHOTON_WSPORT: 'abc' });
+    expect(code).toBe(2);
+    expect(lines).toEqual(['photon: PHOTON_WSPORT: "abc" is not a port number']);
+  });
+
+  it('error: unknown flags and commands', async () => {
+    expect((await failedStart(['start', '--nats-url', 'nats://x:1'])).lines).toEqual([
+      'photon: unknown flag --nats-url (see --help)',
+    ]);
+    expect((await failedStart(['launch'])).code).toBe(2);
+  });
+
+  it('error: a port already in use stops the start with one line', async () => {
+    const stack = await startPhotonStack('in-process');
+    try {
+      const taken = new URL(stack.httpUrl).port;
+      const { code, lines } = await failedStart([
+        'start',
+        '--laddr',
+        `tcp://127.0.0.1:${taken}`,
+        '--wsport',
+        String(await freePort()),
+      ]);
+      expect(code).toBe(1);
+      expect(lines.filter((line) => line.startsWith('photon:'))).toHaveLength(1);
+      expect(lines.at(-1)).toMatch(/^photon: .*EADDRINUSE/);
+    } finally {
+      await stack.stop();
+    }
+  });
+});

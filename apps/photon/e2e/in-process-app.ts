@@ -1,0 +1,51 @@
+// Boots the in-process tier inside the jest worker on free ports, for handler and gateway tests.
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { START_SCHEMA, loadConfig } from '@photon/config';
+import { freePort } from '@photon/testing';
+import { createInProcessApp } from '../src/commands/start.command';
+
+export interface TestTier {
+  readonly app: NestFastifyApplication;
+  readonly httpUrl: string;
+  readonly wsUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startTestTier(args: readonly string[] = []): Promise<TestTier> {
+  const httpPort = await freePort();
+  const wsPort = await freePort();
+  const config = loadConfig(
+    START_SCHEMA,
+    ['--laddr', `tcp://127.0.0.1:${httpPort}`, '--wsport', String(wsPort), '--log-level', 'error', ...args],
+    {},
+  );
+  const app = await createInProcessApp(config);
+  return {
+    app,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    wsUrl: `ws://127.0.0.1:${wsPort}`,
+    close: () => app.close(),
+  };
+}
+
+export async function post(url: string, body: unknown, contentType = 'application/json') {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text === '' ? undefined : JSON.parse(text),
+  };
+}
+
+export const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params,
+});

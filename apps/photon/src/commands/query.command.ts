@@ -1,0 +1,30 @@
+// `photon query`: the query service alone, answering its queue group on NATS.
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { BusModule, NatsRpcServer, RpcHandlerRegistry, connectNats } from '@photon/bus';
+import type { QueryConfig } from '@photon/config';
+import { QueryModule } from '@photon/query';
+import { nestLogLevels } from '../log-levels';
+import { closeOnSignal } from '../running-process';
+
+@Module({})
+class PhotonQueryModule {}
+
+export async function queryCommand(config: QueryConfig): Promise<void> {
+  const nats = await connectNats(config.natsUrl.toString(), 'photon-query');
+  const strategy = new NatsRpcServer(nats, config.busPrefix);
+  const app = await NestFactory.createMicroservice(
+    {
+      module: PhotonQueryModule,
+      imports: [
+        BusModule.overNats(nats, config.busPrefix),
+        QueryModule.register({ chainId: config.chainId }),
+      ],
+    },
+    { strategy, logger: nestLogLevels(config.logLevel, config.quiet), abortOnError: false },
+  );
+  strategy.attach(app.get(RpcHandlerRegistry));
+  await app.listen();
+  process.stdout.write(`photon query: serving on NATS ${config.natsUrl.host} (prefix ${config.busPrefix})\n`);
+  closeOnSignal([() => app.close(), () => nats.drain()]);
+}

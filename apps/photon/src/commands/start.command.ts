@@ -1,0 +1,41 @@
+// `photon start`: the embedded default. Gateway and every service in one process over the
+// in-process bus: no NATS, no Redis, nothing else to install.
+import { Module } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { BusModule } from '@photon/bus';
+import type { StartConfig } from '@photon/config';
+import { GatewayModule, bootstrapGateway } from '@photon/gateway';
+import { QueryModule } from '@photon/query';
+import { gatewayOptionsOf } from '../gateway-options-of';
+import { nestLogLevels } from '../log-levels';
+import { closeOnSignal } from '../running-process';
+
+@Module({})
+class PhotonInProcessModule {}
+
+/** The whole tier as one listening Nest application. */
+export function createInProcessApp(config: StartConfig): Promise<NestFastifyApplication> {
+  const gateway = gatewayOptionsOf(config);
+  return bootstrapGateway(
+    {
+      module: PhotonInProcessModule,
+      imports: [
+        BusModule.inProcess(),
+        QueryModule.register({ chainId: config.chainId }),
+        GatewayModule.register(gateway),
+      ],
+    },
+    gateway,
+    nestLogLevels(config.logLevel, config.quiet),
+  );
+}
+
+export async function startCommand(config: StartConfig): Promise<void> {
+  const app = await createInProcessApp(config);
+  const { host, port } = config.laddr;
+  process.stdout.write(
+    `photon: serving JSON-RPC on http://${host}:${port} and ws://${host}:${config.wsport} ` +
+      `(namespaces ${config.rpcApi.join(',')}, chain id ${config.chainId.cosmos})\n`,
+  );
+  closeOnSignal([() => app.close()]);
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// The photon command. Parses the subcommand, loads and validates its config (flags, then
+// PHOTON_* env vars), and starts it; a bad config stops the start with one line.
+import 'reflect-metadata';
+import {
+  ConfigError,
+  GATEWAY_SCHEMA,
+  QUERY_SCHEMA,
+  START_SCHEMA,
+  type Schema,
+  describeSchema,
+  loadConfig,
+} from '@photon/config';
+import { PHOTON_VERSION } from '@photon/types';
+import { gatewayCommand } from './commands/gateway.command';
+import { queryCommand } from './commands/query.command';
+import { startCommand } from './commands/start.command';
+
+interface Command {
+  readonly summary: string;
+  readonly schema: Schema;
+  readonly run: (config: never) => Promise<void>;
+}
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  start: {
+    summary: 'everything in one process (the embedded default)',
+    schema: START_SCHEMA,
+    run: startCommand,
+  },
+  gateway: { summary: 'HTTP/WS listeners routing over NATS', schema: GATEWAY_SCHEMA, run: gatewayCommand },
+  query: { summary: 'the query service over NATS', schema: QUERY_SCHEMA, run: queryCommand },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(
+    ([name, command]) => `  photon ${name.padEnd(9)} ${command.summary}`,
+  );
+  return `photon v${PHOTON_VERSION}\n\nUsage:\n${lines.join('\n')}\n  photon version\n\nphoton <command> --help lists its flags.\n`;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === 'help') {
+    process.stdout.write(usage());
+    return 0;
+  }
+  if (name === 'version' || name === '--version') {
+    process.stdout.write(`${PHOTON_VERSION}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    process.stderr.write(`photon: unknown command "${name}"\n${usage()}`);
+    return 2;
+  }
+  if (rest.includes('--help')) {
+    process.stdout.write(`photon ${name}: ${command.summary}\n\n${describeSchema(command.schema)}\n`);
+    return 0;
+  }
+  const config = loadConfig(command.schema, rest, process.env);
+  await command.run(config as never);
+  return -1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: unknown) => {
+    const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+    process.stderr.write(`photon: ${message.split('\n')[0]}\n`);
+    process.exit(error instanceof ConfigError ? 2 : 1);
+  },
+);

@@ -1,0 +1,4 @@
+import 'reflect-metadata';
+
+export { QueryModule } from './query.module';
+export type { QueryOptions } from './query-options';

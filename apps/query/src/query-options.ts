@@ -1,0 +1,8 @@
+// What the query service needs from its config, as a Nest token.
+import type { ChainId } from '@photon/config';
+
+export interface QueryOptions {
+  readonly chainId: ChainId;
+}
+
+export const QUERY_OPTIONS = Symbol('QUERY_OPTIONS');

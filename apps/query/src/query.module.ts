@@ -1,0 +1,22 @@
+// The query service: every read of the interface. Its handlers run unchanged in-process
+// (`photon start`) or behind the NATS bus (`photon query`).
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ChainIdentityHandlers } from './eth/chain-identity.handlers';
+import { NetHandlers } from './net/net.handlers';
+import { QUERY_OPTIONS, type QueryOptions } from './query-options';
+import { Web3Handlers } from './web3/web3.handlers';
+
+@Module({})
+export class QueryModule {
+  static register(options: QueryOptions): DynamicModule {
+    return {
+      module: QueryModule,
+      providers: [
+        { provide: QUERY_OPTIONS, useValue: options },
+        Web3Handlers,
+        NetHandlers,
+        ChainIdentityHandlers,
+      ],
+    };
+  }
+}

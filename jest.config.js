@@ -1,0 +1,26 @@
+// One jest run for the whole workspace: unit specs next to the code, e2e specs under apps/*/e2e.
+// Sources are compiled by swc (with decorator metadata, which Nest's DI needs), so tests never
+// depend on a stale build; process-level tests spawn the built CLI, which `pnpm test` builds first.
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: 'inline',
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: {
+    '^@photon/(types|codec|bus|config|testing|store|engine-client)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@photon/(gateway|query|tx|keystore|events|devnet)$': '<rootDir>/apps/$1/src/index.ts',
+  },
+  testMatch: ['<rootDir>/{apps,libs,bench}/**/*.spec.ts', '<rootDir>/apps/*/e2e/**/*.e2e-spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testTimeout: 30000,
+  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
+};

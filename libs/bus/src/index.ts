@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+
+export { RpcMethod, RPC_METHOD_METADATA } from './handlers/rpc-method.decorator';
+export { RpcHandlerRegistry } from './handlers/handler-registry';
+export type { RpcHandler } from './handlers/handler-registry';
+export { INTERNAL_CONTEXT } from './handlers/call-context';
+export type { CallContext } from './handlers/call-context';
+export { MethodBus } from './transports/method-bus';
+export type { BusRequest } from './transports/method-bus';
+export { InProcessBus } from './transports/in-process-bus';
+export { NatsMethodBus } from './transports/nats-method-bus';
+export { NatsRpcServer } from './transports/nats-rpc-server';
+export { connectNats } from './transports/nats-connection';
+export { BusModule } from './bus.module';
+export { rpcSubject, pingSubject, queueGroup, REPLICA_HEADER } from './transports/nats-subjects';

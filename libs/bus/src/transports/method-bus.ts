@@ -1,0 +1,19 @@
+// The bus contract the gateway routes through. Two transports implement it (in-process and NATS)
+// and behave the same: a result, an RpcError from the handler, or a JSON-RPC error when the
+// service does not answer in time.
+import type { ServiceName } from '@photon/types';
+import type { CallContext } from '../handlers/call-context';
+
+export interface BusRequest {
+  readonly method: string;
+  readonly params: unknown;
+  readonly context: CallContext;
+}
+
+export abstract class MethodBus {
+  /** Runs `request` on `service`; rejects with an RpcError on failure. */
+  abstract request(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown>;
+
+  /** True when `service` answers within `timeoutMs`. */
+  abstract ping(service: ServiceName, timeoutMs: number): Promise<boolean>;
+}

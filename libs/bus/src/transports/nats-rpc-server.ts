@@ -1,0 +1,85 @@
+// The service side of the NATS transport, as a Nest microservice strategy: one queue-group
+// subscription per service this process serves, each request run through the handler registry.
+import { Logger } from '@nestjs/common';
+import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { toErrorObject } from '@photon/codec';
+import type { ServiceName } from '@photon/types';
+import { hostname } from 'node:os';
+import { type Msg, type NatsConnection, type Subscription, headers } from 'nats';
+import type { RpcHandlerRegistry } from '../handlers/handler-registry';
+import { decodeRequest, encodeJson } from './bus-wire';
+import { REPLICA_HEADER, pingSubject, queueGroup, rpcSubject } from './nats-subjects';
+
+export class NatsRpcServer extends Server implements CustomTransportStrategy {
+  private readonly log = new Logger(NatsRpcServer.name);
+  private readonly subscriptions: Subscription[] = [];
+  private registry: RpcHandlerRegistry | undefined;
+  /** Names the replica on every reply, so operators and tests can see how load spreads. */
+  private readonly replica = `${hostname()}:${process.pid}`;
+
+  constructor(
+    private readonly connection: NatsConnection,
+    private readonly prefix: string,
+  ) {
+    super();
+  }
+
+  /** Hands over the registry of the application this strategy serves; call before listen(). */
+  attach(registry: RpcHandlerRegistry): void {
+    this.registry = registry;
+  }
+
+  listen(callback: () => void): void {
+    const registry = this.registry;
+    if (registry === undefined) throw new Error('NatsRpcServer.listen() before attach()');
+    for (const service of registry.servedServices()) this.serve(service, registry);
+    callback();
+  }
+
+  private serve(service: ServiceName, registry: RpcHandlerRegistry): void {
+    const queue = queueGroup(this.prefix, service);
+    this.subscriptions.push(
+      this.connection.subscribe(rpcSubject(this.prefix, service), {
+        queue,
+        callback: (error, msg) => {
+          if (error === null) void this.answer(msg, registry);
+        },
+      }),
+      this.connection.subscribe(pingSubject(this.prefix, service), {
+        queue,
+        callback: (error, msg) => {
+          if (error === null) msg.respond();
+        },
+      }),
+    );
+  }
+
+  private async answer(msg: Msg, registry: RpcHandlerRegistry): Promise<void> {
+    let reply: unknown;
+    try {
+      const request = decodeRequest(msg.data);
+      reply = { result: (await registry.invoke(request.method, request.params, request.context)) ?? null };
+    } catch (error) {
+      reply = {
+        error: toErrorObject(error, (errorId, cause) => this.log.error(`internal error ${errorId}`, cause)),
+      };
+    }
+    const replyHeaders = headers();
+    replyHeaders.set(REPLICA_HEADER, this.replica);
+    msg.respond(encodeJson(reply), { headers: replyHeaders });
+  }
+
+  async close(): Promise<void> {
+    for (const subscription of this.subscriptions.splice(0)) {
+      await subscription.drain();
+    }
+  }
+
+  on(): never {
+    throw new Error('NatsRpcServer has no events to listen to');
+  }
+
+  unwrap<T>(): T {
+    return this.connection as T;
+  }
+}

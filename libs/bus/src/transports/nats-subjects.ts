@@ -1,0 +1,10 @@
+// NATS subject names. The prefix keeps tiers (and concurrent test stacks) that share one NATS
+// server apart; the queue group spreads each service's requests over its replicas.
+import type { ServiceName } from '@photon/types';
+
+export const rpcSubject = (prefix: string, service: ServiceName) => `${prefix}.rpc.${service}`;
+export const pingSubject = (prefix: string, service: ServiceName) => `${prefix}.ping.${service}`;
+export const queueGroup = (prefix: string, service: ServiceName) => `${prefix}.${service}`;
+
+/** NATS reply header naming the replica that answered. */
+export const REPLICA_HEADER = 'Photon-Replica';

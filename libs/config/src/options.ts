@@ -1,0 +1,175 @@
+// Every setting Photon reads, defined once. The seed's flag names (--laddr, --wsport, --rpc-api,
+// --chain-id, --node, --unlock-key) are kept; defaults follow ../shared/design/LIMITS.md.
+import { option } from './option-spec';
+import {
+  parseBoolean,
+  parseChainId,
+  parseEngineUrl,
+  parseListenAddress,
+  parseList,
+  parseLogLevel,
+  parseNamespaces,
+  parsePort,
+  parsePositiveInt,
+  parseSubjectPrefix,
+  parseUrl,
+} from './parsers';
+
+const MiB = 1024 * 1024;
+
+export const OPTIONS = {
+  laddr: option({
+    flag: 'laddr',
+    env: 'PHOTON_LADDR',
+    description: 'HTTP JSON-RPC listen address',
+    default: parseListenAddress('tcp://127.0.0.1:8545'),
+    defaultText: 'tcp://127.0.0.1:8545',
+    parse: parseListenAddress,
+  }),
+  wsport: option({
+    flag: 'wsport',
+    env: 'PHOTON_WSPORT',
+    description: 'websocket JSON-RPC port (same host as --laddr, path /)',
+    default: 8546,
+    parse: parsePort,
+  }),
+  rpcApi: option({
+    flag: 'rpc-api',
+    env: 'PHOTON_RPC_API',
+    description: 'namespaces exposed to clients, comma separated',
+    default: parseNamespaces('web3,eth,net'),
+    defaultText: 'web3,eth,net',
+    parse: parseNamespaces,
+  }),
+  chainId: option({
+    flag: 'chain-id',
+    env: 'PHOTON_CHAIN_ID',
+    description: 'chain id, Cosmos form (photon_9000-1) or a bare EIP-155 number',
+    default: parseChainId('photon_9000-1'),
+    defaultText: 'photon_9000-1',
+    parse: parseChainId,
+  }),
+  node: option({
+    flag: 'node',
+    env: 'PHOTON_NODE',
+    description: 'CometBFT RPC address of the engine',
+    default: parseEngineUrl('tcp://localhost:26657'),
+    defaultText: 'tcp://localhost:26657',
+    parse: parseEngineUrl,
+  }),
+  unlockKey: option({
+    flag: 'unlock-key',
+    env: 'PHOTON_UNLOCK_KEY',
+    description: 'key names to unlock at start (takes effect with the keystore service)',
+    default: [] as readonly string[],
+    defaultText: 'none',
+    parse: parseList,
+  }),
+  natsUrl: option({
+    flag: 'nats-url',
+    env: 'PHOTON_NATS_URL',
+    description: 'NATS server of the cluster bus',
+    default: parseUrl(['nats:', 'tls:'])('nats://127.0.0.1:4222'),
+    defaultText: 'nats://127.0.0.1:4222',
+    parse: parseUrl(['nats:', 'tls:']),
+  }),
+  redisUrl: option({
+    flag: 'redis-url',
+    env: 'PHOTON_REDIS_URL',
+    description: 'Redis of the cluster (filters, unlock sessions)',
+    default: parseUrl(['redis:', 'rediss:'])('redis://127.0.0.1:6379'),
+    defaultText: 'redis://127.0.0.1:6379',
+    parse: parseUrl(['redis:', 'rediss:']),
+  }),
+  busPrefix: option({
+    flag: 'bus-prefix',
+    env: 'PHOTON_BUS_PREFIX',
+    description: 'NATS subject prefix; tiers sharing a NATS server need distinct ones',
+    default: 'photon',
+    parse: parseSubjectPrefix,
+  }),
+  corsOrigins: option({
+    flag: 'cors-origins',
+    env: 'PHOTON_CORS_ORIGINS',
+    description: 'origins allowed by CORS, comma separated, * for any',
+    default: [] as readonly string[],
+    defaultText: 'none',
+    parse: parseList,
+  }),
+  maxBodyBytes: option({
+    flag: 'max-body-bytes',
+    env: 'PHOTON_MAX_BODY_BYTES',
+    description: 'largest HTTP request body',
+    default: 5 * MiB,
+    parse: parsePositiveInt,
+  }),
+  maxBatchItems: option({
+    flag: 'max-batch-items',
+    env: 'PHOTON_MAX_BATCH_ITEMS',
+    description: 'most calls in one batch',
+    default: 1000,
+    parse: parsePositiveInt,
+  }),
+  maxBatchResponseBytes: option({
+    flag: 'max-batch-response-bytes',
+    env: 'PHOTON_MAX_BATCH_RESPONSE_BYTES',
+    description: 'largest batch response',
+    default: 25_000_000,
+    parse: parsePositiveInt,
+  }),
+  wsMaxMessageBytes: option({
+    flag: 'ws-max-message-bytes',
+    env: 'PHOTON_WS_MAX_MESSAGE_BYTES',
+    description: 'largest websocket message',
+    default: 32 * MiB,
+    parse: parsePositiveInt,
+  }),
+  wsPingSeconds: option({
+    flag: 'ws-ping-seconds',
+    env: 'PHOTON_WS_PING_SECONDS',
+    description: 'websocket ping interval; a peer that misses a pong is dropped',
+    default: 30,
+    parse: parsePositiveInt,
+  }),
+  logLevel: option({
+    flag: 'log-level',
+    env: 'PHOTON_LOG_LEVEL',
+    description: 'error, warn, log, debug or verbose',
+    default: 'log' as const,
+    parse: parseLogLevel,
+  }),
+  quiet: option({
+    flag: 'quiet',
+    env: 'PHOTON_QUIET',
+    description: 'log only warnings and errors',
+    default: false,
+    boolean: true,
+    parse: parseBoolean,
+  }),
+} as const;
+
+const { laddr, wsport, rpcApi, chainId, node, unlockKey, natsUrl, redisUrl, busPrefix } = OPTIONS;
+const { corsOrigins, maxBodyBytes, maxBatchItems, maxBatchResponseBytes, wsMaxMessageBytes } = OPTIONS;
+const { wsPingSeconds, logLevel, quiet } = OPTIONS;
+
+const LOGGING = { logLevel, quiet } as const;
+const CLUSTER = { natsUrl, redisUrl, busPrefix } as const;
+const LISTENERS = {
+  laddr,
+  wsport,
+  rpcApi,
+  corsOrigins,
+  maxBodyBytes,
+  maxBatchItems,
+  maxBatchResponseBytes,
+  wsMaxMessageBytes,
+  wsPingSeconds,
+} as const;
+const CHAIN = { chainId, node } as const;
+
+/** `photon gateway`: listeners over the NATS bus. */
+export const GATEWAY_SCHEMA = { ...LISTENERS, ...CLUSTER, ...LOGGING } as const;
+/** `photon query`: reads over the NATS bus. */
+export const QUERY_SCHEMA = { ...CHAIN, ...CLUSTER, ...LOGGING } as const;
+/** `photon start`: everything in one process, no NATS or Redis. */
+export const START_SCHEMA = { ...LISTENERS, ...CHAIN, unlockKey, ...LOGGING } as const;

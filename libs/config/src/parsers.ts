@@ -1,0 +1,121 @@
+// Parsers of setting values. Each throws an Error whose message completes "--flag: …".
+import type { Namespace } from '@photon/types';
+
+export interface ListenAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+export interface ChainId {
+  /** The Cosmos chain id as configured, e.g. `photon_9000-1`. */
+  readonly cosmos: string;
+  /** The EIP-155 chain id, e.g. 9000n. */
+  readonly eip155: bigint;
+}
+
+export function parsePort(raw: string): number {
+  if (!/^\d+$/.test(raw)) throw new Error(`"${raw}" is not a port number`);
+  const port = Number(raw);
+  if (port < 1 || port > 65535) throw new Error(`port ${raw} is out of range 1-65535`);
+  return port;
+}
+
+/** `tcp://127.0.0.1:8545`, `http://host:port` or `host:port`. */
+export function parseListenAddress(raw: string): ListenAddress {
+  const match = /^(?:(?:tcp|http):\/\/)?(\[[^\]]+\]|[^:/]+):(\d+)\/?$/.exec(raw);
+  if (match === null) throw new Error(`"${raw}" is not a listen address like tcp://127.0.0.1:8545`);
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port: parsePort(match[2]!) };
+}
+
+/** An engine RPC address: `tcp://host:port` (CometBFT's form) becomes `http://host:port`. */
+export function parseEngineUrl(raw: string): URL {
+  const normalized = raw.replace(/^tcp:\/\//, 'http://');
+  const url = parseUrl(['http:', 'https:'])(normalized);
+  if (url.port === '' && !raw.startsWith('http')) throw new Error(`"${raw}" needs a port`);
+  return url;
+}
+
+export function parseUrl(protocols: readonly string[]) {
+  return (raw: string): URL => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`"${raw}" is not a URL`);
+    }
+    if (!protocols.includes(url.protocol)) {
+      throw new Error(`"${raw}" must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}`);
+    }
+    return url;
+  };
+}
+
+const COSMOS_CHAIN_ID = /^([a-z][a-z0-9]*)_([1-9][0-9]*)-([1-9][0-9]*)$/;
+
+/** `photon_9000-1` (Cosmos form, EIP-155 id 9000) or a bare positive number. */
+export function parseChainId(raw: string): ChainId {
+  const cosmos = COSMOS_CHAIN_ID.exec(raw);
+  if (cosmos !== null) return { cosmos: raw, eip155: BigInt(cosmos[2]!) };
+  if (/^[1-9][0-9]*$/.test(raw)) return { cosmos: raw, eip155: BigInt(raw) };
+  throw new Error(`"${raw}" is neither a Cosmos chain id like photon_9000-1 nor a positive number`);
+}
+
+const NAMESPACES: readonly Namespace[] = [
+  'web3',
+  'net',
+  'eth',
+  'personal',
+  'txpool',
+  'debug',
+  'miner',
+  'admin',
+];
+
+export function parseNamespaces(raw: string): readonly Namespace[] {
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  for (const name of names) {
+    if (!(NAMESPACES as readonly string[]).includes(name)) {
+      throw new Error(`unknown namespace "${name}" (known: ${NAMESPACES.join(', ')})`);
+    }
+  }
+  return [...new Set(names)] as Namespace[];
+}
+
+export function parsePositiveInt(raw: string): number {
+  if (!/^[1-9][0-9]*$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new Error(`"${raw}" is not a positive integer`);
+  }
+  return Number(raw);
+}
+
+export function parseList(raw: string): readonly string[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+export function parseBoolean(raw: string): boolean {
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no', ''].includes(raw)) return false;
+  throw new Error(`"${raw}" is not a boolean`);
+}
+
+const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function parseLogLevel(raw: string): LogLevel {
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new Error(`"${raw}" is not one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return raw as LogLevel;
+}
+
+export function parseSubjectPrefix(raw: string): string {
+  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(raw))
+    throw new Error(`"${raw}" is not a NATS subject prefix`);
+  return raw;
+}

@@ -1,0 +1,101 @@
+// The shape of one row of the method table: everything the router, the OpenRPC document and the
+// handlers need to know about a wire method, without importing Nest or doing I/O.
+
+/** JSON-RPC namespaces: the prefix before the first underscore of a method name. */
+export type Namespace =
+  | 'web3'
+  | 'net'
+  | 'eth'
+  | 'personal'
+  | 'txpool'
+  | 'debug'
+  | 'miner'
+  | 'admin'
+  | 'clique'
+  | 'les'
+  | 'db'
+  | 'shh'
+  | 'rpc';
+
+/** The services that can own a method; `none` means Photon does not serve it (-32601). */
+export type ServiceName = 'query' | 'tx' | 'keystore' | 'events';
+export type MethodOwner = ServiceName | 'none';
+
+/**
+ * How long the gateway waits for the owning service before it answers with a timeout error.
+ * instant: local answers (2 s); read: one engine round trip (10 s); execute: EVM execution
+ * (eth_call, estimateGas; 15 s); scan: range scans like eth_getLogs (30 s); submit: signing
+ * and broadcasting (30 s). Rows owned by `none` are `instant`: the gateway answers them itself.
+ */
+export type TimeoutClass = 'instant' | 'read' | 'execute' | 'scan' | 'submit';
+
+/** Status of the method in the interface inventory Photon started from. */
+export type InventoryStatus = 'implemented' | 'unmarked' | 'n/a';
+
+/** Wire types of parameters and results (execution-apis vocabulary). */
+export type WireType =
+  | 'QUANTITY'
+  | 'QUANTITY_OR_NULL'
+  // A plain JSON number where geth takes one (unlock durations, profiling seconds), never hex.
+  | 'INTEGER'
+  | 'DATA'
+  | 'ADDRESS'
+  | 'ADDRESS_LIST'
+  | 'HASH32'
+  | 'HASH32_LIST'
+  // Storage keys: up to 32 bytes of hex, so ethers' quantity-style `0x0` slots stay valid.
+  | 'STORAGE_SLOT'
+  | 'STORAGE_SLOT_LIST'
+  | 'STORAGE_REQUESTS'
+  | 'STORAGE_VALUES'
+  | 'BOOLEAN'
+  | 'STRING'
+  | 'BLOCK_TAG_OR_NUMBER'
+  | 'BLOCK_ID'
+  | 'TRANSACTION_CALL'
+  | 'TRANSACTION_SEND'
+  | 'STATE_OVERRIDES'
+  | 'FILTER'
+  | 'FILTER_ID'
+  | 'SUBSCRIPTION_KIND'
+  | 'SUBSCRIPTION_ID'
+  | 'REWARD_PERCENTILES'
+  | 'BLOCK'
+  | 'BLOCK_OR_NULL'
+  | 'TRANSACTION_OR_NULL'
+  | 'RECEIPT_OR_NULL'
+  | 'RECEIPT_LIST_OR_NULL'
+  | 'LOG_LIST'
+  | 'FILTER_CHANGES'
+  | 'SYNCING'
+  | 'FEE_HISTORY'
+  | 'TXPOOL_STATUS'
+  | 'TXPOOL_CONTENT'
+  | 'TXPOOL_CONTENT_FROM'
+  | 'TXPOOL_INSPECT'
+  | 'SIGNED_TRANSACTION'
+  | 'ACCOUNT_PROOF'
+  | 'ACCESS_LIST_RESULT'
+  | 'ANY'
+  | 'NULL';
+
+export interface ParamSpec {
+  readonly name: string;
+  readonly type: WireType;
+  readonly required: boolean;
+}
+
+export interface MethodRow {
+  readonly method: string;
+  readonly namespace: Namespace;
+  /** The service that owns the method in the target architecture. */
+  readonly service: MethodOwner;
+  readonly params: readonly ParamSpec[];
+  readonly result: WireType;
+  readonly timeout: TimeoutClass;
+  readonly inventory: InventoryStatus;
+  /** Set on alias rows: the canonical method this name is routed to. */
+  readonly aliasOf?: string;
+  /** One line for the OpenRPC document and the README. */
+  readonly summary: string;
+}
