@@ -1,0 +1,23 @@
+// Test helpers for Photon's process-level tests and the bench: free ports, spawning the built
+// CLI, readiness polling and raw JSON-RPC calls. Never imported by production code.
+export { freePort } from './free-port';
+export { assertNatsReachable, randomBusPrefix, testNatsUrl } from './nats';
+export { photonCliPath, workspaceRoot } from './cli-path';
+export { spawnProcess } from './spawn-process';
+export type { ManagedProcess, SpawnOptions } from './spawn-process';
+export { spawnPhoton } from './spawn-photon';
+export type { PhotonProcess } from './spawn-photon';
+export { waitFor } from './wait-for';
+export type { WaitForOptions } from './wait-for';
+export { describeOutput, waitForReady } from './wait-for-ready';
+export type { WaitForReadyOptions } from './wait-for-ready';
+export { startPhotonStack } from './photon-stack';
+export type {
+  ClusterStack,
+  InProcessStack,
+  PhotonStack,
+  PhotonStackKind,
+  PhotonStackOptions,
+} from './photon-stack';
+export { rpc, rpcRaw } from './rpc';
+export type { JsonRpcErrorObject, JsonRpcReply, RawReply } from './rpc';

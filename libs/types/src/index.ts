@@ -1,0 +1,24 @@
+export type {
+  InventoryStatus,
+  MethodOwner,
+  MethodRow,
+  Namespace,
+  ParamSpec,
+  ServiceName,
+  TimeoutClass,
+  WireType,
+} from './method-table/method-row';
+export { METHOD_TABLE, findMethod, isMethodName } from './method-table';
+export type { MethodName } from './method-table';
+export { SHIPPED_SERVICES, isShippedService } from './services';
+export { buildOpenRpcDocument, serializeOpenRpcDocument } from './openrpc/build-openrpc';
+export type {
+  OpenRpcContentDescriptor,
+  OpenRpcDocument,
+  OpenRpcMethod,
+  ReferenceSchemas,
+} from './openrpc/build-openrpc';
+export { WIRE_SCHEMAS } from './openrpc/wire-schemas';
+export type { JsonObject, JsonSchema, JsonValue } from './openrpc/wire-schemas';
+export { PHOTON_VERSION } from './version';
+export { TIMEOUT_MS } from './timeouts';
