@@ -2,6 +2,7 @@
 // (no Nest `{event, data}` framing), served on the listener opened by listenWebSocket.
 import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { WebSocketListener } from './listen-websocket';
 
 export const RPC_MESSAGE = 'rpc';
@@ -20,6 +21,15 @@ export class PhotonWsAdapter extends WsAdapter {
     private readonly listener: WebSocketListener,
   ) {
     super(app, { messageParser: (data) => ({ event: RPC_MESSAGE, data: frameText(data) }) });
+  }
+
+  /** A client's broken or oversized frame is its own problem: one warning line, no stack. */
+  override bindErrorHandler(server: WebSocketServer): WebSocketServer {
+    server.on('connection', (socket: WebSocket) =>
+      socket.on('error', (error) => this.logger.warn(`websocket client dropped: ${error.message}`)),
+    );
+    server.on('error', (error) => this.logger.error(error));
+    return server;
   }
 
   override create(): unknown {

@@ -1,7 +1,7 @@
 // Handlers of eth methods that identify the chain and protocol, answered from config.
 import { Inject, Injectable } from '@nestjs/common';
 import { RpcMethod } from '@photon/bus';
-import { encodeQuantity } from '@photon/codec';
+import { NoParams, decodeParams, encodeQuantity } from '@photon/codec';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
 
 /** Ethermint reports eth/65, the wire protocol version its RPC layer was modelled on. */
@@ -13,13 +13,15 @@ export class ChainIdentityHandlers {
 
   /** Handler for eth_chainId. */
   @RpcMethod('eth_chainId')
-  chainId(): string {
+  chainId(params: unknown): string {
+    decodeParams(NoParams, params);
     return encodeQuantity(this.options.chainId.eip155);
   }
 
   /** Handler for eth_protocolVersion. */
   @RpcMethod('eth_protocolVersion')
-  protocolVersion(): string {
+  protocolVersion(params: unknown): string {
+    decodeParams(NoParams, params);
     return encodeQuantity(ETH_PROTOCOL_VERSION);
   }
 }

@@ -1,6 +1,7 @@
 // Handlers of the net namespace that need no chain.
 import { Inject, Injectable } from '@nestjs/common';
 import { RpcMethod } from '@photon/bus';
+import { NoParams, decodeParams } from '@photon/codec';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
 
 @Injectable()
@@ -9,7 +10,8 @@ export class NetHandlers {
 
   /** Handler for net_version: the EIP-155 chain id in decimal, as web3.js expects. */
   @RpcMethod('net_version')
-  version(): string {
+  version(params: unknown): string {
+    decodeParams(NoParams, params);
     return this.options.chainId.eip155.toString(10);
   }
 
@@ -18,7 +20,8 @@ export class NetHandlers {
    * engine's own peer listening state is reported by net_peerCount.
    */
   @RpcMethod('net_listening')
-  listening(): boolean {
+  listening(params: unknown): boolean {
+    decodeParams(NoParams, params);
     return true;
   }
 }

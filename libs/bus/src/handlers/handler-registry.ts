@@ -55,6 +55,7 @@ export class RpcHandlerRegistry implements OnModuleInit {
   async invoke(method: string, params: unknown, context: CallContext): Promise<unknown> {
     const handler = this.handlers.get(method);
     if (handler === undefined) throw new MethodNotFoundError(method);
-    return handler(params, context);
+    // Awaited here so a handler that throws synchronously still rejects the returned promise.
+    return await handler(params, context);
   }
 }

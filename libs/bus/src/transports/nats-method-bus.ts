@@ -40,14 +40,11 @@ export class NatsMethodBus extends MethodBus {
 
 function mapNatsError(error: unknown, service: ServiceName): unknown {
   if (!(error instanceof NatsError)) return error;
-  switch (error.code) {
-    case ErrorCode.NoResponders:
-      return new ResourceUnavailableError(`service ${service} is unavailable`);
-    case ErrorCode.Timeout:
-      return new ResourceUnavailableError('request timed out');
-    case ErrorCode.MaxPayloadExceeded:
-      return new LimitExceededError('request too large for the bus');
-    default:
-      return new ResourceUnavailableError(`bus error: ${error.code}`);
+  if (error.code === String(ErrorCode.NoResponders)) {
+    return new ResourceUnavailableError(`service ${service} is unavailable`);
   }
+  if (error.code === String(ErrorCode.Timeout)) return new ResourceUnavailableError('request timed out');
+  if (error.code === String(ErrorCode.MaxPayloadExceeded))
+    return new LimitExceededError('request too large for the bus');
+  return new ResourceUnavailableError(`bus error: ${error.code}`);
 }

@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+
+export * from './errors';
+export * from './envelope';
+export * from './primitives';
+export * from './params';

@@ -1,0 +1,30 @@
+// Params of the methods that sign or submit transactions and messages.
+import { Param } from '../param-index';
+import { IsAddress, IsData, IsNested } from '../validators';
+import { TRANSACTION_GO_TYPE, TransactionSendDto } from './objects/transaction.dto';
+
+/** eth_sendRawTransaction(signedTransaction). */
+export class EthSendRawTransactionParams {
+  @Param(0) @IsData() transaction!: Uint8Array;
+}
+
+/** eth_sendTransaction(transaction). */
+export class EthSendTransactionParams {
+  @Param(0) @IsNested(() => TransactionSendDto, TRANSACTION_GO_TYPE) transaction!: TransactionSendDto;
+}
+
+/** eth_signTransaction(transaction). */
+export class EthSignTransactionParams {
+  @Param(0) @IsNested(() => TransactionSendDto, TRANSACTION_GO_TYPE) transaction!: TransactionSendDto;
+}
+
+/** eth_fillTransaction(transaction). */
+export class EthFillTransactionParams {
+  @Param(0) @IsNested(() => TransactionSendDto, TRANSACTION_GO_TYPE) transaction!: TransactionSendDto;
+}
+
+/** eth_sign(address, message). */
+export class EthSignParams {
+  @Param(0) @IsAddress() address!: string;
+  @Param(1) @IsData() message!: Uint8Array;
+}

@@ -1,0 +1,85 @@
+import { InvalidParamsError } from '../../errors/rpc-errors';
+import { decodeParams } from '../decode-params';
+import {
+  EthGetBalanceParams,
+  EthGetProofParams,
+  EthGetStorageAtParams,
+  EthGetStorageValuesParams,
+} from './state.params';
+
+const A = '0x52908400098527886e0f7030069857d2e4169ee7';
+const SLOT_1 = `0x${'1'.padStart(64, '0')}`;
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InvalidParamsError) return error.message;
+    throw error;
+  }
+  throw new Error('expected an InvalidParamsError');
+}
+
+describe(EthGetBalanceParams.name, () => {
+  it('default', () => {
+    expect(decodeParams(EthGetBalanceParams, [A, '0x1'])).toEqual({
+      address: A,
+      block: { kind: 'number', number: 1n },
+    });
+  });
+
+  it('args: block may be left out', () => {
+    expect(decodeParams(EthGetBalanceParams, [A]).block).toBeUndefined();
+  });
+
+  it.each([
+    [[A, 'earliest', 1], 'too many arguments, want at most 2'],
+    [['0xabc', 'latest'], 'invalid argument 0: hex string of odd length'],
+    [
+      [A, { blockHash: '0x1', blockNumber: '0x1' }],
+      'invalid argument 1: cannot specify both BlockHash and BlockNumber, choose one or the other',
+    ],
+  ])('error: %j', (params, message) => {
+    expect(messageOf(() => decodeParams(EthGetBalanceParams, params))).toBe(message);
+  });
+});
+
+describe(EthGetStorageAtParams.name, () => {
+  it('default', () => {
+    expect(decodeParams(EthGetStorageAtParams, [A, '0x1', 'latest']).slot).toBe(SLOT_1);
+  });
+
+  it('error: slot longer than 32 bytes', () => {
+    expect(messageOf(() => decodeParams(EthGetStorageAtParams, [A, `0x${'1'.repeat(66)}`]))).toBe(
+      'invalid argument 1: hex string too long, want at most 32 bytes',
+    );
+  });
+});
+
+describe(EthGetProofParams.name, () => {
+  it('default', () => {
+    expect(decodeParams(EthGetProofParams, [A, ['0x1'], 'latest']).storageKeys).toEqual([SLOT_1]);
+  });
+
+  it('error: keys must be a list', () => {
+    expect(messageOf(() => decodeParams(EthGetProofParams, [A, '0x1']))).toBe(
+      'invalid argument 1: json: cannot unmarshal string into Go value of type []string',
+    );
+    expect(messageOf(() => decodeParams(EthGetProofParams, [A, ['0x1', '0xzz']]))).toBe(
+      'invalid argument 1: [1]: hex string invalid',
+    );
+  });
+});
+
+describe(EthGetStorageValuesParams.name, () => {
+  it('default', () => {
+    const params = decodeParams(EthGetStorageValuesParams, [{ [A]: ['0x1'] }]);
+    expect([...params.requests]).toEqual([[A, [SLOT_1]]]);
+  });
+
+  it('error: bad address key', () => {
+    expect(messageOf(() => decodeParams(EthGetStorageValuesParams, [{ '0x12': [] }]))).toBe(
+      'invalid argument 0: [0x12]: hex string has length 2, want 40 for common.Address',
+    );
+  });
+});

@@ -1,0 +1,40 @@
+// DATA: bytes as 0x-hex of even length ("0x" is no bytes), as geth's hexutil.Bytes reads it, plus
+// the fixed-size variant behind addresses and hashes.
+import { getBytes, hexlify } from 'ethers';
+import { CodecError } from './codec-error';
+import { isHexDigits, stripHexPrefix } from './hex-text';
+
+export interface DataOptions {
+  /** Exact byte length required, e.g. 65 for a signature. */
+  readonly length?: number;
+}
+
+/** Lowercase 0x-hex of the bytes. */
+export function encodeData(bytes: Uint8Array): string {
+  return hexlify(bytes);
+}
+
+export function decodeData(input: unknown, options: DataOptions = {}): Uint8Array {
+  if (options.length !== undefined)
+    return getBytes(decodeFixedHex(input, options.length, `[${options.length}]byte`));
+  if (typeof input !== 'string') throw CodecError.nonString('hexutil.Bytes');
+  const digits = stripHexPrefix(input);
+  if (digits.length % 2 !== 0) throw new CodecError('hex string of odd length');
+  if (!isHexDigits(digits)) throw new CodecError('invalid hex string');
+  return getBytes(`0x${digits}`);
+}
+
+/**
+ * Exactly `byteLength` bytes as lowercase 0x-hex, checked in geth's order (prefix, odd length,
+ * length, digits) with its `hexutil.UnmarshalFixedJSON` wording; `goType` names the Go type.
+ */
+export function decodeFixedHex(input: unknown, byteLength: number, goType: string): string {
+  if (typeof input !== 'string') throw CodecError.nonString(goType);
+  const digits = stripHexPrefix(input);
+  if (digits.length % 2 !== 0) throw new CodecError('hex string of odd length');
+  if (digits.length !== byteLength * 2) {
+    throw new CodecError(`hex string has length ${digits.length}, want ${byteLength * 2} for ${goType}`);
+  }
+  if (!isHexDigits(digits)) throw new CodecError('invalid hex string');
+  return `0x${digits.toLowerCase()}`;
+}
