@@ -5,7 +5,9 @@ import type { DynamicModule, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { GatewayOptions } from './gateway-options';
+import { type RequestListener, createServer } from 'node:http';
 import { configureHttp } from './http/configure-http';
+import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { listenWebSocket } from './ws/listen-websocket';
 import { PhotonWsAdapter } from './ws/photon-ws-adapter';
@@ -15,13 +17,22 @@ export async function bootstrapGateway(
   options: GatewayOptions,
   logLevels: LogLevel[],
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: options.maxBodyBytes, trustProxy: false });
+  // POST / is served by JsonRpcHttpHandler ahead of Fastify; it exists once Nest has built it.
+  let fastPath: JsonRpcHttpHandler | undefined;
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.maxBodyBytes,
+    serverFactory: (fastifyHandler: RequestListener) =>
+      createServer((request, response) => {
+        if (fastPath?.tryHandle(request, response) !== true) fastifyHandler(request, response);
+      }),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bodyParser: false,
     logger: logLevels,
     abortOnError: false,
   });
-  configureHttp(app, options.maxBodyBytes, options.corsOrigins);
+  fastPath = app.get(JsonRpcHttpHandler);
+  configureHttp(app, options.maxBodyBytes);
   app.useGlobalFilters(new HttpExceptionFilter(options.maxBodyBytes));
   try {
     const listener = await listenWebSocket(options.laddr.host, options.wsport, options.wsMaxMessageBytes);

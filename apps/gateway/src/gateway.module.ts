@@ -3,7 +3,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
 import { HealthController } from './http/health.controller';
-import { JsonRpcController } from './http/json-rpc.controller';
+import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
 import { RpcEndpoint } from './rpc/rpc-endpoint';
 import { RpcRouter } from './rpc/rpc-router';
 import { JsonRpcWsGateway } from './ws/json-rpc.gateway';
@@ -13,8 +13,14 @@ export class GatewayModule {
   static register(options: GatewayOptions): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [JsonRpcController, HealthController],
-      providers: [{ provide: GATEWAY_OPTIONS, useValue: options }, RpcRouter, RpcEndpoint, JsonRpcWsGateway],
+      controllers: [HealthController],
+      providers: [
+        { provide: GATEWAY_OPTIONS, useValue: options },
+        RpcRouter,
+        RpcEndpoint,
+        JsonRpcHttpHandler,
+        JsonRpcWsGateway,
+      ],
     };
   }
 }

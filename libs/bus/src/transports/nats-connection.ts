@@ -10,6 +10,9 @@ export async function connectNats(url: string, name: string): Promise<NatsConnec
       maxReconnectAttempts: -1,
       reconnectTimeWait: 250,
       timeout: 3000,
+      // An async stack trace per request costs a fifth of the gateway's CPU; bus errors are
+      // mapped to JSON-RPC errors anyway, so the extra context is never shown.
+      noAsyncTraces: true,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

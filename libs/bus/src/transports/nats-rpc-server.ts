@@ -2,18 +2,20 @@
 // subscription per service this process serves, each request run through the handler registry.
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
-import { toErrorObject } from '@photon/codec';
+import { LimitExceededError, toErrorObject } from '@photon/codec';
 import type { ServiceName } from '@photon/types';
 import { hostname } from 'node:os';
 import { type Msg, type NatsConnection, type Subscription, headers } from 'nats';
 import type { RpcHandlerRegistry } from '../handlers/handler-registry';
 import { decodeRequest, encodeJson } from './bus-wire';
+import { CoalescingPublisher } from './coalescing-publisher';
 import { REPLICA_HEADER, pingSubject, queueGroup, rpcSubject } from './nats-subjects';
 
 export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private readonly log = new Logger(NatsRpcServer.name);
   private readonly subscriptions: Subscription[] = [];
   private registry: RpcHandlerRegistry | undefined;
+  private readonly publisher: CoalescingPublisher;
   /** Names the replica on every reply, so operators and tests can see how load spreads. */
   private readonly replica = `${hostname()}:${process.pid}`;
 
@@ -22,6 +24,12 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     private readonly prefix: string,
   ) {
     super();
+    // A reply NATS refuses (over max_payload) still answers the caller, with an error.
+    this.publisher = new CoalescingPublisher(connection, (outgoing, error) => {
+      this.log.warn(`reply refused by NATS: ${error instanceof Error ? error.message : String(error)}`);
+      const tooLarge = new LimitExceededError('response too large for the bus').toErrorObject();
+      connection.publish(outgoing.subject, encodeJson({ error: tooLarge }));
+    });
   }
 
   /** Hands over the registry of the application this strategy serves; call before listen(). */
@@ -66,7 +74,8 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     }
     const replyHeaders = headers();
     replyHeaders.set(REPLICA_HEADER, this.replica);
-    msg.respond(encodeJson(reply), { headers: replyHeaders });
+    if (msg.reply !== undefined)
+      this.publisher.publish(msg.reply, encodeJson(reply), undefined, replyHeaders);
   }
 
   async close(): Promise<void> {

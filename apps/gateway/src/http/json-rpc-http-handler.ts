@@ -1,0 +1,129 @@
+// POST / on plain node:http: the hot path of the tier. Fastify's per-request machinery (content
+// type parser resources, middie hooks, Nest's router context) cost more than all of JSON-RPC here,
+// so this handler reads the body, enforces the limits and answers itself; every other request
+// (health, wrong paths and methods) is left to Fastify and Nest.
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { toErrorObject } from '@photon/codec';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { RpcEndpoint } from '../rpc/rpc-endpoint';
+import { bodyTooLarge, rpcErrorBody, unsupportedMediaType } from './http-error-bodies';
+
+/** Content types geth accepts for JSON-RPC. */
+const JSON_TYPES = /^application\/(json|json-rpc|jsonrequest)\s*(;|$)/i;
+
+@Injectable()
+export class JsonRpcHttpHandler {
+  private readonly log = new Logger('http');
+  private readonly anyOrigin: boolean;
+
+  constructor(
+    private readonly endpoint: RpcEndpoint,
+    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+  ) {
+    this.anyOrigin = options.corsOrigins.includes('*');
+  }
+
+  /** Serves POST / and its CORS preflight; returns false for anything Fastify should answer. */
+  tryHandle(request: IncomingMessage, response: ServerResponse): boolean {
+    const url = request.url ?? '';
+    if (url !== '/' && !url.startsWith('/?')) return false;
+    if (request.method === 'OPTIONS' && this.allowedOrigin(request) !== undefined) {
+      this.preflight(request, response);
+      return true;
+    }
+    if (request.method !== 'POST') return false;
+    if (!JSON_TYPES.test(request.headers['content-type'] ?? '')) {
+      this.refuse(request, response, 415, rpcErrorBody(unsupportedMediaType()));
+      return true;
+    }
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > this.options.maxBodyBytes) {
+      this.refuse(request, response, 413, rpcErrorBody(bodyTooLarge(this.options.maxBodyBytes)));
+      return true;
+    }
+    this.readBody(request, response);
+    return true;
+  }
+
+  private readBody(request: IncomingMessage, response: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > this.options.maxBodyBytes) {
+        tooLarge = true;
+        chunks.length = 0;
+        this.refuse(request, response, 413, rpcErrorBody(bodyTooLarge(this.options.maxBodyBytes)));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (tooLarge) return;
+      const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+      this.answer(request, response, text).catch((error: unknown) => this.fail(response, error));
+    });
+    request.on('error', () => response.destroy());
+  }
+
+  private async answer(request: IncomingMessage, response: ServerResponse, text: string): Promise<void> {
+    const reply = await this.endpoint.handle(text, {
+      transport: 'http',
+      remoteAddress: request.socket.remoteAddress,
+    });
+    const body = reply ?? '';
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      ...this.corsHeaders(request),
+    });
+    response.end(body);
+  }
+
+  /** Answers early and stops reading: the rest of an oversized body is drained, not parsed. */
+  private refuse(request: IncomingMessage, response: ServerResponse, status: number, body: string): void {
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+      ...this.corsHeaders(request),
+    });
+    response.end(body);
+    request.resume();
+  }
+
+  private fail(response: ServerResponse, error: unknown): void {
+    const body = rpcErrorBody(
+      toErrorObject(error, (errorId, cause) =>
+        this.log.error(`internal error ${errorId}`, cause instanceof Error ? cause.stack : cause),
+      ),
+    );
+    if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+    response.end(body);
+  }
+
+  private allowedOrigin(request: IncomingMessage): string | undefined {
+    const origin = request.headers.origin;
+    if (origin === undefined || this.options.corsOrigins.length === 0) return undefined;
+    if (this.anyOrigin) return '*';
+    return this.options.corsOrigins.includes(origin) ? origin : undefined;
+  }
+
+  private corsHeaders(request: IncomingMessage): Record<string, string> {
+    const origin = this.allowedOrigin(request);
+    return origin === undefined ? {} : { 'access-control-allow-origin': origin, vary: 'Origin' };
+  }
+
+  private preflight(request: IncomingMessage, response: ServerResponse): void {
+    response.writeHead(204, {
+      ...this.corsHeaders(request),
+      'access-control-allow-methods': 'POST, OPTIONS',
+      'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type',
+      'access-control-max-age': '600',
+    });
+    response.end();
+  }
+}
