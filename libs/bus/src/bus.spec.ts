@@ -150,3 +150,27 @@ describe('NATS bus', () => {
     expect(await bus.ping('keystore', 500)).toBe(false);
   });
 });
+
+describe('NATS bus shutdown', () => {
+  it('behavior: a reply due after the server connection closed is dropped, not thrown', async () => {
+    const prefix = randomBusPrefix();
+    const serverConnection = await connectNats(testNatsUrl(), 'bus-spec-closing-server');
+    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-closing-client');
+    const moduleRef = await Test.createTestingModule({
+      imports: [BusModule.overNats(serverConnection, prefix), SampleModule],
+    }).compile();
+    await moduleRef.init();
+    const server = new NatsRpcServer(serverConnection, prefix);
+    server.attach(moduleRef.get(RpcHandlerRegistry));
+    await new Promise<void>((resolve) => server.listen(resolve));
+    await serverConnection.flush();
+    const bus = new NatsMethodBus(clientConnection, prefix);
+
+    const slow = caught(bus.request('query', request('net_listening'), 1000));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await serverConnection.close();
+    expect((await slow).toErrorObject()).toEqual({ code: -32002, message: 'request timed out' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await clientConnection.close();
+  });
+});

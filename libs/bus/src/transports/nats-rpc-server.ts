@@ -5,7 +5,7 @@ import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { LimitExceededError, toErrorObject } from '@photon/codec';
 import type { ServiceName } from '@photon/types';
 import { hostname } from 'node:os';
-import { type Msg, type NatsConnection, type Subscription, headers } from 'nats';
+import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, headers } from 'nats';
 import type { RpcHandlerRegistry } from '../handlers/handler-registry';
 import { decodeRequest, encodeJson } from './bus-wire';
 import { CoalescingPublisher } from './coalescing-publisher';
@@ -26,9 +26,14 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     super();
     // A reply NATS refuses (over max_payload) still answers the caller, with an error.
     this.publisher = new CoalescingPublisher(connection, (outgoing, error) => {
-      this.log.warn(`reply refused by NATS: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`reply not sent: ${error instanceof Error ? error.message : String(error)}`);
+      if (!(error instanceof NatsError) || error.code !== String(ErrorCode.MaxPayloadExceeded)) return;
       const tooLarge = new LimitExceededError('response too large for the bus').toErrorObject();
-      connection.publish(outgoing.subject, encodeJson({ error: tooLarge }));
+      try {
+        connection.publish(outgoing.subject, encodeJson({ error: tooLarge }));
+      } catch {
+        // The caller times out instead; nothing else can be done for it here.
+      }
     });
   }
 
