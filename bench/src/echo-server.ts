@@ -1,5 +1,6 @@
-// The Node ceiling for the bench: a bare node:http server that reads each POST body and answers
-// a fixed JSON-RPC result. Run as `node bench/dist/echo-server.js <port>`.
+// The Node ceiling for the bench: a bare node:http JSON-RPC echo. It does the least any JSON-RPC
+// server must do — read the body, parse it, answer each request with its own id — so the ratio
+// to it measures what Photon adds. Run as `node bench/dist/echo-server.js <port>`.
 import { createServer } from 'node:http';
 
 const port = Number(process.argv[2]);
@@ -8,8 +9,16 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(2);
 }
 
-const reply = Buffer.from('{"jsonrpc":"2.0","id":1,"result":"photon-bench-echo"}');
-const replyHeaders = { 'content-type': 'application/json', 'content-length': String(reply.length) };
+interface Request {
+  id?: unknown;
+  params?: unknown;
+}
+
+const answer = (request: Request) => ({
+  jsonrpc: '2.0',
+  id: request.id ?? null,
+  result: request.params ?? null,
+});
 
 const server = createServer((req, res) => {
   if (req.method !== 'POST') {
@@ -17,8 +26,20 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'content-length': '0' }).end();
     return;
   }
-  req.on('data', () => {});
-  req.on('end', () => res.writeHead(200, replyHeaders).end(reply));
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    let body: string;
+    try {
+      const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Request | Request[];
+      body = JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed));
+    } catch {
+      body = '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}';
+    }
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+      .end(body);
+  });
 });
 
 server.listen(port, '127.0.0.1', () => console.log(`echo listening on 127.0.0.1:${port}`));

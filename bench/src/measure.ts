@@ -1,32 +1,23 @@
-// Measures one workload against one running target: a preflight request whose reply must be a
-// success, an autocannon warm-up, then the measured autocannon run.
+// Talks to one running target: a preflight request whose reply must be a success, and one
+// measurement (an optional autocannon warm-up, then the measured autocannon run).
 import autocannon from 'autocannon';
 
 import { rpcRaw } from '@photon/testing';
 
 import { LatencyHistogram } from './latency';
+import { type Sample } from './stats';
 import { type Workload } from './workloads';
 
-export interface RunSettings {
-  durationS: number;
-  warmupS: number;
+export interface LoadSettings {
   connections: number;
   pipelining: number;
 }
 
-export interface Measurement {
-  target: string;
-  workload: Workload;
-  /** Set when the preflight failed; the numbers below are then zero. */
-  failure?: string;
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  /** Connection errors, including timeouts. */
-  errors: number;
-  /** 2xx replies whose body carried a JSON-RPC error. */
-  rpcErrors: number;
+export interface MeasureSettings extends LoadSettings {
+  /** Measured seconds. */
+  durationS: number;
+  /** Unmeasured seconds of the same load first; 0 for none. */
+  warmupS: number;
 }
 
 // Cheap enough to run on every reply inside the load generator; the preflight does the real check.
@@ -38,7 +29,7 @@ function load(
   url: string,
   workload: Workload,
   durationS: number,
-  s: RunSettings,
+  s: LoadSettings,
   latency?: LatencyHistogram,
 ): Promise<autocannon.Result> {
   return autocannon({
@@ -61,7 +52,7 @@ function load(
 }
 
 /** Sends the workload once; returns what is wrong with the reply, or undefined when it is fine. */
-async function preflight(
+export async function preflight(
   url: string,
   workload: Workload,
   checkReplies: boolean,
@@ -76,29 +67,12 @@ async function preflight(
   }
 }
 
-export async function measure(
-  target: { name: string; url: string; checkReplies: boolean },
-  workload: Workload,
-  settings: RunSettings,
-): Promise<Measurement> {
-  const empty = {
-    target: target.name,
-    workload,
-    reqPerSec: 0,
-    p50Ms: 0,
-    p99Ms: 0,
-    non2xx: 0,
-    errors: 0,
-    rpcErrors: 0,
-  };
-  const problem = await preflight(target.url, workload, target.checkReplies);
-  if (problem !== undefined) return { ...empty, failure: `preflight: ${problem}` };
-
-  await load(target.url, workload, settings.warmupS, settings);
+/** Warms up (when asked), then measures `workload` against `url` for `durationS` seconds. */
+export async function measure(url: string, workload: Workload, settings: MeasureSettings): Promise<Sample> {
+  if (settings.warmupS > 0) await load(url, workload, settings.warmupS, settings);
   const latency = new LatencyHistogram();
-  const r = await load(target.url, workload, settings.durationS, settings, latency);
+  const r = await load(url, workload, settings.durationS, settings, latency);
   return {
-    ...empty,
     // autocannon's mean of per-second samples, the "Req/Sec Avg" of its own table.
     reqPerSec: r.requests.average,
     p50Ms: latency.percentile(50),

@@ -3,7 +3,11 @@
 import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
+  /** Interleaved rounds; every target × workload is measured once per round. */
+  rounds: number;
+  /** Measured seconds per target × workload per round. */
   durationS: number;
+  /** Warm-up seconds per target × workload, in the first round only. */
   warmupS: number;
   connections: number;
   pipelining: number;
@@ -14,13 +18,16 @@ export interface BenchOptions {
 }
 
 export const USAGE = `usage: node bench/dist/run.js [options]
-  --quick               measure 3 s instead of 10 s
-  --duration <s>        measured seconds per run        (BENCH_DURATION, default 10)
-  --warmup <s>          warm-up seconds before each run (BENCH_WARMUP, default 2)
-  --connections <n>     concurrent connections          (BENCH_CONNECTIONS, default 50)
-  --pipelining <n>      requests in flight per conn     (BENCH_PIPELINING, default 1)
-  --targets <a,b>       only these targets              (BENCH_TARGETS, default all)
-  --workloads <a,b>     only these workloads            (BENCH_WORKLOADS, default all)
+Starts every selected target, then measures in interleaved rounds (each round: every workload
+against every target), and reports medians across rounds and the median per-round ratio to echo.
+  --quick               2 rounds of 3 s instead of 3 rounds of 5 s
+  --rounds <n>          interleaved rounds                     (BENCH_ROUNDS, default 3)
+  --duration <s>        measured seconds per row per round     (BENCH_DURATION, default 5)
+  --warmup <s>          warm-up s per row, round 1 only, 0 ok  (BENCH_WARMUP, default 2)
+  --connections <n>     concurrent connections                 (BENCH_CONNECTIONS, default 50)
+  --pipelining <n>      requests in flight per conn            (BENCH_PIPELINING, default 1)
+  --targets <a,b>       only these targets                     (BENCH_TARGETS, default all)
+  --workloads <a,b>     only these workloads                   (BENCH_WORKLOADS, default all)
   --help`;
 
 /** Thrown for bad flags; run.ts prints it with the usage and exits 2. */
@@ -31,6 +38,16 @@ function positive(name: string, raw: string | undefined, fallback: number): numb
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0)
     throw new UsageError(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function nonNegative(name: string, raw: string | undefined, fallback: number): number {
+  return raw !== undefined && raw.trim() !== '' && Number(raw) === 0 ? 0 : positive(name, raw, fallback);
+}
+
+function count(name: string, raw: string | undefined, fallback: number): number {
+  const value = positive(name, raw, fallback);
+  if (!Number.isInteger(value)) throw new UsageError(`${name} must be a whole number, got "${raw}"`);
   return value;
 }
 
@@ -63,6 +80,7 @@ export function parseOptions(
       allowPositionals: false,
       options: {
         quick: { type: 'boolean' },
+        rounds: { type: 'string' },
         duration: { type: 'string' },
         warmup: { type: 'string' },
         connections: { type: 'string' },
@@ -77,9 +95,11 @@ export function parseOptions(
   }
   const v = parsed.values;
   if (v.help === true) return undefined;
+  const quick = v.quick === true;
   return {
-    durationS: positive('duration', v.duration ?? (v.quick === true ? '3' : env['BENCH_DURATION']), 10),
-    warmupS: positive('warmup', v.warmup ?? env['BENCH_WARMUP'], 2),
+    rounds: count('rounds', v.rounds ?? (quick ? '2' : env['BENCH_ROUNDS']), 3),
+    durationS: positive('duration', v.duration ?? (quick ? '3' : env['BENCH_DURATION']), 5),
+    warmupS: nonNegative('warmup', v.warmup ?? env['BENCH_WARMUP'], 2),
     connections: Math.round(positive('connections', v.connections ?? env['BENCH_CONNECTIONS'], 50)),
     pipelining: Math.round(positive('pipelining', v.pipelining ?? env['BENCH_PIPELINING'], 1)),
     targets: names('target', v.targets ?? env['BENCH_TARGETS'], known.targets),

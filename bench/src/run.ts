@@ -1,17 +1,22 @@
-// `pnpm bench`: starts each target as child processes, drives each workload at it with autocannon,
-// and prints req/s and latency as ratios to the plain node:http echo measured in the same run.
-import { type Measurement, measure } from './measure';
+// `pnpm bench`: starts every selected target as child processes, then drives each workload at
+// each target with autocannon in interleaved rounds, and prints req/s and latency with the median
+// per-round ratio to the plain node:http echo.
 import { USAGE, UsageError, parseOptions } from './options';
-import { commandLine, goalLines, machineLine, resultsTable, settingsLine } from './report';
+import {
+  commandLine,
+  errorProblems,
+  goalLines,
+  machineLine,
+  resultsTable,
+  settingsLine,
+  summarizeCells,
+  tail,
+} from './report';
+import { type StartedTarget, runRounds } from './rounds';
 import { type RunningTarget, TARGETS } from './targets';
 import { WORKLOADS } from './workloads';
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
-
-function tail(text: string, lines: number): string {
-  const all = text.trimEnd().split('\n');
-  return (all.length > lines ? ['…', ...all.slice(-lines)] : all).join('\n');
-}
 
 async function main(): Promise<number> {
   let options;
@@ -37,54 +42,44 @@ async function main(): Promise<number> {
   console.log(commandLine(process.argv, process.env));
   console.log(settingsLine(options));
 
-  const measurements: Measurement[] = [];
   const problems: string[] = [];
-  for (const target of targets) {
-    log(`[${target.name}] starting`);
-    let running: RunningTarget;
-    try {
-      running = await target.start();
-    } catch (err) {
-      problems.push(
-        `${target.name}: failed to start: ${tail(err instanceof Error ? err.message : String(err), 40)}`,
-      );
-      log(`[${target.name}] failed to start`);
-      continue;
-    }
-    try {
-      for (const workload of workloads) {
-        log(
-          `[${target.name}] ${workload.name}: warm-up ${options.warmupS} s, measuring ${options.durationS} s`,
-        );
-        const m = await measure(
-          { name: target.name, url: running.url, checkReplies: target.baseline !== true },
-          workload,
-          options,
-        );
-        measurements.push(m);
-        if (m.failure !== undefined) problems.push(`${target.name} ${workload.name}: ${m.failure}`);
-        else if (m.non2xx + m.errors + m.rpcErrors > 0) {
-          problems.push(
-            `${target.name} ${workload.name}: ${m.non2xx} non-2xx, ${m.errors} connection errors, ${m.rpcErrors} JSON-RPC errors`,
-          );
-        }
-      }
-      const dead = running.processes.filter((p) => p.hasExited());
-      if (dead.length > 0) {
+  const running: RunningTarget[] = [];
+  const started: StartedTarget[] = [];
+  try {
+    // All up front: an idle target costs next to nothing, and the rounds need them all at once.
+    for (const target of targets) {
+      log(`[${target.name}] starting`);
+      try {
+        const r = await target.start();
+        running.push(r);
+        started.push({
+          name: target.name,
+          url: r.url,
+          checkReplies: target.baseline !== true,
+          processes: r.processes,
+        });
+      } catch (err) {
         problems.push(
-          `${target.name}: a process exited during the run:\n${tail(dead.map((p) => p.output()).join('\n'), 40)}`,
+          `${target.name}: failed to start: ${tail(err instanceof Error ? err.message : String(err), 40)}`,
         );
+        log(`[${target.name}] failed to start`);
       }
-    } finally {
-      await running.stop();
     }
-  }
+    const cells = await runRounds(started, workloads, options, {
+      log,
+      problem: (text) => problems.push(text),
+    });
+    const rows = summarizeCells(cells, baseline);
+    problems.push(...errorProblems(rows));
 
-  console.log('');
-  console.log(resultsTable(measurements, baseline));
-  const goals = goalLines(targets, measurements, baseline);
-  if (goals.length > 0)
-    console.log(`\ngoals (informational, ratios of req/s in this run):\n${goals.join('\n')}`);
+    console.log('');
+    console.log(resultsTable(rows, baseline));
+    const goals = goalLines(targets, rows, baseline);
+    if (goals.length > 0)
+      console.log(`\ngoals (informational, median of per-round req/s ratios):\n${goals.join('\n')}`);
+  } finally {
+    await Promise.all(running.map((r) => r.stop()));
+  }
   if (problems.length > 0) console.log(`\nproblems:\n${problems.map((p) => `- ${p}`).join('\n')}`);
   return problems.length > 0 ? 1 : 0;
 }

@@ -1,0 +1,55 @@
+// Unit tests for the bench's flags and BENCH_* variables.
+import { UsageError, parseOptions } from './options';
+
+const known = { targets: ['echo', 'in-process', 'cluster'], workloads: ['single', 'batch'] };
+
+describe(parseOptions.name, () => {
+  it('default', () => {
+    expect(parseOptions([], {}, known)).toEqual({
+      rounds: 3,
+      durationS: 5,
+      warmupS: 2,
+      connections: 50,
+      pipelining: 1,
+      targets: ['echo', 'in-process', 'cluster'],
+      workloads: ['single', 'batch'],
+    });
+  });
+
+  it('behavior: --quick is 2 rounds of 3 s, and explicit flags still win over it', () => {
+    expect(parseOptions(['--quick'], { BENCH_ROUNDS: '9', BENCH_DURATION: '9' }, known)).toMatchObject({
+      rounds: 2,
+      durationS: 3,
+    });
+    expect(parseOptions(['--quick', '--rounds', '4'], {}, known)).toMatchObject({ rounds: 4, durationS: 3 });
+  });
+
+  it('behavior: flags win over env vars, env vars over defaults', () => {
+    const env = { BENCH_ROUNDS: '5', BENCH_DURATION: '7', BENCH_TARGETS: 'cluster,echo' };
+    expect(parseOptions(['--rounds', '1'], env, known)).toMatchObject({
+      rounds: 1,
+      durationS: 7,
+      targets: ['echo', 'cluster'],
+    });
+  });
+
+  it('behavior: --warmup 0 turns the warm-up off', () => {
+    expect(parseOptions(['--warmup', '0'], {}, known)?.warmupS).toBe(0);
+  });
+
+  it('behavior: --help gives undefined', () => {
+    expect(parseOptions(['--help'], {}, known)).toBeUndefined();
+  });
+
+  it('error: rounds that are not a positive whole number', () => {
+    expect(() => parseOptions(['--rounds', '0'], {}, known)).toThrow(UsageError);
+    expect(() => parseOptions(['--rounds', '2.5'], {}, known)).toThrow(/whole number/);
+    expect(() => parseOptions([], { BENCH_ROUNDS: 'many' }, known)).toThrow(UsageError);
+  });
+
+  it('error: unknown flags and names', () => {
+    expect(() => parseOptions(['--round', '2'], {}, known)).toThrow(UsageError);
+    expect(() => parseOptions(['--targets', 'nope'], {}, known)).toThrow(/unknown target "nope"/);
+    expect(() => parseOptions(['--duration', '0'], {}, known)).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,101 @@
+// Pure arithmetic over the per-round measurements: medians, and ratios to the baseline computed
+// round by round, so a burst of CPU steal that slows one round slows both sides of its ratio.
+
+/** What one measurement of one target × workload produced. */
+export interface Sample {
+  /** autocannon's mean of per-second samples, the "Req/Sec Avg" of its own table. */
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  /** Connection errors, including timeouts. */
+  errors: number;
+  /** 2xx replies whose body carried a JSON-RPC error. */
+  rpcErrors: number;
+}
+
+/** A sample tagged with the round (1-based) it was measured in. */
+export interface RoundSample extends Sample {
+  round: number;
+}
+
+/** The median of a set of values with how far they spread. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  /** How many values it summarizes. */
+  count: number;
+}
+
+/** One target × workload over all its rounds. */
+export interface Summary {
+  /** Rounds measured. */
+  rounds: number;
+  /** Medians across rounds. */
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Sums across rounds. */
+  non2xx: number;
+  errors: number;
+  rpcErrors: number;
+  /** Per-round req/s ratios to the baseline; undefined when no round had a baseline to divide by. */
+  ratio?: Spread;
+}
+
+/** The median (mean of the middle two for an even count); throws on an empty list or a NaN. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new RangeError('median of no values');
+  if (values.some((v) => Number.isNaN(v))) throw new RangeError('median of a NaN');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const upper = sorted[mid] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? 0) + upper) / 2;
+}
+
+/** Median, min and max of `values`, or undefined when there are none. */
+export function spread(values: readonly number[]): Spread | undefined {
+  if (values.length === 0) return undefined;
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), count: values.length };
+}
+
+function byRound(samples: readonly RoundSample[], what: string): Map<number, RoundSample> {
+  const rounds = new Map<number, RoundSample>();
+  for (const s of samples) {
+    if (rounds.has(s.round)) throw new Error(`${what} has two samples for round ${s.round}`);
+    rounds.set(s.round, s);
+  }
+  return rounds;
+}
+
+/**
+ * target req/s ÷ baseline req/s for every round both were measured in, in round order; rounds
+ * where either side is missing or the baseline saw no traffic are left out.
+ */
+export function perRoundRatios(target: readonly RoundSample[], baseline: readonly RoundSample[]): number[] {
+  const base = byRound(baseline, 'the baseline');
+  return [...byRound(target, 'the target').values()]
+    .sort((a, b) => a.round - b.round)
+    .flatMap((s) => {
+      const b = base.get(s.round);
+      return b === undefined || !(b.reqPerSec > 0) ? [] : [s.reqPerSec / b.reqPerSec];
+    });
+}
+
+/** Medians and sums of one target × workload's samples, with its per-round ratio to `baseline`. */
+export function summarize(samples: readonly RoundSample[], baseline?: readonly RoundSample[]): Summary {
+  if (samples.length === 0) throw new RangeError('no samples to summarize');
+  const sum = (pick: (s: Sample) => number): number => samples.reduce((acc, s) => acc + pick(s), 0);
+  const ratio = baseline === undefined ? undefined : spread(perRoundRatios(samples, baseline));
+  return {
+    rounds: samples.length,
+    reqPerSec: median(samples.map((s) => s.reqPerSec)),
+    p50Ms: median(samples.map((s) => s.p50Ms)),
+    p99Ms: median(samples.map((s) => s.p99Ms)),
+    non2xx: sum((s) => s.non2xx),
+    errors: sum((s) => s.errors),
+    rpcErrors: sum((s) => s.rpcErrors),
+    ...(ratio === undefined ? {} : { ratio }),
+  };
+}
