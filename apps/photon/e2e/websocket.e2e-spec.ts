@@ -1,5 +1,6 @@
 // The Ethereum-format websocket carries every method, batches and notifications, with geth's
 // leniency (jsonrpc may be omitted) and the message size limit.
+import { connect } from 'node:net';
 import WebSocket from 'ws';
 import { type TestTier, call, startTestTier } from './in-process-app';
 
@@ -83,5 +84,43 @@ describe('websocket JSON-RPC', () => {
     const reply = await fetch(tier.wsUrl.replace('ws:', 'http:'));
     expect(reply.status).toBe(426);
     expect(await reply.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+  });
+});
+
+describe('websocket keepalive', () => {
+  let tier: TestTier;
+  beforeAll(async () => (tier = await startTestTier(['--ws-ping-seconds', '1'])));
+  afterAll(() => tier.close());
+
+  it('args: --ws-ping-seconds pings every connection; a peer answering pongs stays connected', async () => {
+    const socket = await open(tier.wsUrl);
+    let pings = 0;
+    socket.on('ping', () => pings++);
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (pings >= 2) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 50);
+    });
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    socket.send(JSON.stringify(call('eth_chainId', [], 'alive')));
+    expect(await nextMessage(socket)).toMatchObject({ id: 'alive', result: '0x2328' });
+    socket.close();
+  });
+
+  it('behavior: a peer that never answers a ping is dropped', async () => {
+    const { port } = new URL(tier.wsUrl);
+    // A raw TCP client that completes the upgrade and then ignores every frame, pings included.
+    const raw = connect(Number(port), '127.0.0.1');
+    let upgraded = false;
+    raw.on('data', (data: Buffer) => (upgraded ||= data.toString('latin1').startsWith('HTTP/1.1 101')));
+    raw.write(
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    await new Promise((resolve) => raw.once('close', resolve));
+    expect(upgraded).toBe(true);
   });
 });
