@@ -18,12 +18,12 @@ export async function bootstrapGateway(
   logLevels: LogLevel[],
 ): Promise<NestFastifyApplication> {
   // POST / is served by JsonRpcHttpHandler ahead of Fastify; it exists once Nest has built it.
-  let fastPath: JsonRpcHttpHandler | undefined;
+  const hotPath: { handler?: JsonRpcHttpHandler } = {};
   const adapter = new FastifyAdapter({
     bodyLimit: options.maxBodyBytes,
     serverFactory: (fastifyHandler: RequestListener) =>
       createServer((request, response) => {
-        if (fastPath?.tryHandle(request, response) !== true) fastifyHandler(request, response);
+        if (hotPath.handler?.tryHandle(request, response) !== true) fastifyHandler(request, response);
       }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
@@ -31,7 +31,7 @@ export async function bootstrapGateway(
     logger: logLevels,
     abortOnError: false,
   });
-  fastPath = app.get(JsonRpcHttpHandler);
+  hotPath.handler = app.get(JsonRpcHttpHandler);
   configureHttp(app, options.maxBodyBytes);
   app.useGlobalFilters(new HttpExceptionFilter(options.maxBodyBytes));
   try {
