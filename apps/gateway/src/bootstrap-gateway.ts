@@ -1,7 +1,7 @@
 // Starts a Nest application that contains the gateway: Fastify for HTTP, the ws adapter on its
 // own port, JSON-RPC error bodies for every HTTP failure. The caller chooses the root module
 // (in-process with all services, or the gateway alone over NATS).
-import type { DynamicModule, LogLevel, Type } from '@nestjs/common';
+import type { DynamicModule, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { GatewayOptions } from './gateway-options';
@@ -15,7 +15,7 @@ import { PhotonWsAdapter } from './ws/photon-ws-adapter';
 export async function bootstrapGateway(
   rootModule: Type<unknown> | DynamicModule,
   options: GatewayOptions,
-  logLevels: LogLevel[],
+  logger: LoggerService,
 ): Promise<NestFastifyApplication> {
   // POST / is served by JsonRpcHttpHandler ahead of Fastify; it exists once Nest has built it.
   const hotPath: { handler?: JsonRpcHttpHandler } = {};
@@ -28,7 +28,7 @@ export async function bootstrapGateway(
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bodyParser: false,
-    logger: logLevels,
+    logger,
     abortOnError: false,
   });
   hotPath.handler = app.get(JsonRpcHttpHandler);

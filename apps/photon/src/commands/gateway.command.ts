@@ -4,7 +4,7 @@ import { BusModule, connectNats } from '@photon/bus';
 import type { GatewayConfig } from '@photon/config';
 import { GatewayModule, bootstrapGateway } from '@photon/gateway';
 import { gatewayOptionsOf } from '../gateway-options-of';
-import { nestLogLevels } from '../log-levels';
+import { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 
 @Module({})
@@ -20,7 +20,7 @@ export async function gatewayCommand(config: GatewayConfig): Promise<void> {
         imports: [BusModule.overNats(nats, config.busPrefix), GatewayModule.register(gateway)],
       },
       gateway,
-      nestLogLevels(config.logLevel, config.quiet),
+      new PhotonLogger(config.logLevel, config.quiet),
     );
     const { host, port } = config.laddr;
     process.stdout.write(`photon gateway: http://${host}:${port} ws://${host}:${config.wsport} via NATS\n`);

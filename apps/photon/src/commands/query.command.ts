@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { BusModule, NatsRpcServer, RpcHandlerRegistry, connectNats } from '@photon/bus';
 import type { QueryConfig } from '@photon/config';
 import { QueryModule } from '@photon/query';
-import { nestLogLevels } from '../log-levels';
+import { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 
 @Module({})
@@ -21,7 +21,7 @@ export async function queryCommand(config: QueryConfig): Promise<void> {
         QueryModule.register({ chainId: config.chainId }),
       ],
     },
-    { strategy, logger: nestLogLevels(config.logLevel, config.quiet), abortOnError: false },
+    { strategy, logger: new PhotonLogger(config.logLevel, config.quiet), abortOnError: false },
   );
   strategy.attach(app.get(RpcHandlerRegistry));
   await app.listen();

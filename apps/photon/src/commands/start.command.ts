@@ -7,7 +7,7 @@ import type { StartConfig } from '@photon/config';
 import { GatewayModule, bootstrapGateway } from '@photon/gateway';
 import { QueryModule } from '@photon/query';
 import { gatewayOptionsOf } from '../gateway-options-of';
-import { nestLogLevels } from '../log-levels';
+import { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 
 @Module({})
@@ -26,7 +26,7 @@ export function createInProcessApp(config: StartConfig): Promise<NestFastifyAppl
       ],
     },
     gateway,
-    nestLogLevels(config.logLevel, config.quiet),
+    new PhotonLogger(config.logLevel, config.quiet),
   );
 }
 
