@@ -1,18 +1,7 @@
-// Picks the gateway's part out of a loaded config.
+// The gateway's part of a command's config: exactly the listener settings of the schema.
+import { LISTENER_SCHEMA, type ConfigOf, pickConfig } from '@photon/config';
 import type { GatewayOptions } from '@photon/gateway';
 
-export function gatewayOptionsOf(config: GatewayOptions): GatewayOptions {
-  const { laddr, wsport, rpcApi, corsOrigins, maxBodyBytes, maxBatchItems } = config;
-  const { maxBatchResponseBytes, wsMaxMessageBytes, wsPingSeconds } = config;
-  return {
-    laddr,
-    wsport,
-    rpcApi,
-    corsOrigins,
-    maxBodyBytes,
-    maxBatchItems,
-    maxBatchResponseBytes,
-    wsMaxMessageBytes,
-    wsPingSeconds,
-  };
+export function gatewayOptionsOf(config: ConfigOf<typeof LISTENER_SCHEMA>): GatewayOptions {
+  return pickConfig(LISTENER_SCHEMA, config);
 }

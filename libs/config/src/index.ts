@@ -1,6 +1,6 @@
 export { ConfigError } from './config-error';
-export { loadConfig, describeSchema } from './load-config';
+export { loadConfig, describeSchema, pickConfig } from './load-config';
 export type { ConfigOf, OptionSpec, Schema } from './option-spec';
 export type { ChainId, ListenAddress, LogLevel } from './parsers';
-export { OPTIONS, GATEWAY_SCHEMA, QUERY_SCHEMA, START_SCHEMA } from './options';
+export { OPTIONS, GATEWAY_SCHEMA, LISTENER_SCHEMA, QUERY_SCHEMA, START_SCHEMA } from './options';
 export type { GatewayConfig, QueryConfig, StartConfig } from './app-configs';

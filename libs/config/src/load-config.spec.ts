@@ -1,6 +1,6 @@
 import { ConfigError } from './config-error';
-import { loadConfig } from './load-config';
-import { GATEWAY_SCHEMA, START_SCHEMA } from './options';
+import { loadConfig, pickConfig } from './load-config';
+import { GATEWAY_SCHEMA, LISTENER_SCHEMA, START_SCHEMA } from './options';
 
 describe(loadConfig.name, () => {
   it('default: every setting has its documented default', () => {
@@ -61,5 +61,15 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig(GATEWAY_SCHEMA, [], { PHOTON_NATS_URL: 'http://x' })).toThrow(
       'PHOTON_NATS_URL: "http://x" must use nats:// or tls://',
     );
+  });
+});
+
+describe('pickConfig', () => {
+  it('default: keeps exactly the keys of the schema', () => {
+    const config = loadConfig(START_SCHEMA, ['--wsport', '9999'], {});
+    const picked = pickConfig(LISTENER_SCHEMA, config);
+    expect(Object.keys(picked).sort()).toEqual(Object.keys(LISTENER_SCHEMA).sort());
+    expect(picked.wsport).toBe(9999);
+    expect('chainId' in picked).toBe(false);
   });
 });

@@ -59,3 +59,11 @@ export function describeSchema(schema: Schema): string {
     })
     .join('\n');
 }
+
+/** The settings of `schema` out of a larger config (a command's config holds several parts). */
+export function pickConfig<S extends Schema>(schema: S, config: ConfigOf<S>): ConfigOf<S> {
+  const source = config as Record<string, unknown>;
+  return Object.freeze(
+    Object.fromEntries(Object.keys(schema).map((key) => [key, source[key]])),
+  ) as ConfigOf<S>;
+}

@@ -154,7 +154,8 @@ const { wsPingSeconds, logLevel, quiet } = OPTIONS;
 
 const LOGGING = { logLevel, quiet } as const;
 const CLUSTER = { natsUrl, redisUrl, busPrefix } as const;
-const LISTENERS = {
+/** The gateway's listener settings, shared by `photon start` and `photon gateway`. */
+export const LISTENER_SCHEMA = {
   laddr,
   wsport,
   rpcApi,
@@ -168,8 +169,8 @@ const LISTENERS = {
 const CHAIN = { chainId, node } as const;
 
 /** `photon gateway`: listeners over the NATS bus. */
-export const GATEWAY_SCHEMA = { ...LISTENERS, ...CLUSTER, ...LOGGING } as const;
+export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as const;
 /** `photon query`: reads over the NATS bus. */
 export const QUERY_SCHEMA = { ...CHAIN, ...CLUSTER, ...LOGGING } as const;
 /** `photon start`: everything in one process, no NATS or Redis. */
-export const START_SCHEMA = { ...LISTENERS, ...CHAIN, unlockKey, ...LOGGING } as const;
+export const START_SCHEMA = { ...LISTENER_SCHEMA, ...CHAIN, unlockKey, ...LOGGING } as const;

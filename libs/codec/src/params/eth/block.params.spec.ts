@@ -1,22 +1,12 @@
-import { InvalidParamsError } from '../../errors/rpc-errors';
 import { decodeParams } from '../decode-params';
 import {
   EthGetBlockByHashParams,
   EthGetBlockByNumberParams,
   EthGetBlockReceiptsParams,
 } from './block.params';
+import { messageOf } from '../../testing/thrown-message';
 
 const HASH = `0x${'ab'.repeat(32)}`;
-
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvalidParamsError) return error.message;
-    throw error;
-  }
-  throw new Error('expected an InvalidParamsError');
-}
 
 describe(EthGetBlockByNumberParams.name, () => {
   it('default', () => {

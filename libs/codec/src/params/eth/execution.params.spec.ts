@@ -1,21 +1,11 @@
-import { InvalidParamsError } from '../../errors/rpc-errors';
 import { decodeParams } from '../decode-params';
 import { EthCallParams, EthEstimateGasParams, EthSimulateV1Params } from './execution.params';
 import { TransactionCallDto } from './objects/transaction.dto';
+import { messageOf } from '../../testing/thrown-message';
 
 const FROM = '0x52908400098527886e0f7030069857d2e4169ee7';
 const TO = '0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae';
 const HASH = `0x${'ab'.repeat(32)}`;
-
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvalidParamsError) return error.message;
-    throw error;
-  }
-  throw new Error('expected an InvalidParamsError');
-}
 
 describe(EthCallParams.name, () => {
   it('default', () => {

@@ -1,16 +1,6 @@
-import { InvalidParamsError } from '../../errors/rpc-errors';
 import { decodeParams } from '../decode-params';
 import { EthFeeHistoryParams } from './fee-history.params';
-
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvalidParamsError) return error.message;
-    throw error;
-  }
-  throw new Error('expected an InvalidParamsError');
-}
+import { messageOf } from '../../testing/thrown-message';
 
 describe(EthFeeHistoryParams.name, () => {
   it('default', () => {

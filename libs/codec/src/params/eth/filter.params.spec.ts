@@ -1,20 +1,10 @@
-import { InvalidParamsError } from '../../errors/rpc-errors';
 import { decodeParams } from '../decode-params';
 import { EthGetFilterChangesParams, EthGetLogsParams } from './filter.params';
 import { FilterDto } from './objects/filter.dto';
+import { messageOf } from '../../testing/thrown-message';
 
 const A = '0x52908400098527886e0f7030069857d2e4169ee7';
 const T = `0x${'11'.repeat(32)}`;
-
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvalidParamsError) return error.message;
-    throw error;
-  }
-  throw new Error('expected an InvalidParamsError');
-}
 
 describe(EthGetLogsParams.name, () => {
   it('default', () => {

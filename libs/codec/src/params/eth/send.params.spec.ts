@@ -1,19 +1,9 @@
-import { InvalidParamsError } from '../../errors/rpc-errors';
 import { decodeParams } from '../decode-params';
 import { TransactionSendDto } from './objects/transaction.dto';
 import { EthSendRawTransactionParams, EthSendTransactionParams } from './send.params';
+import { messageOf } from '../../testing/thrown-message';
 
 const FROM = '0x52908400098527886e0f7030069857d2e4169ee7';
-
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvalidParamsError) return error.message;
-    throw error;
-  }
-  throw new Error('expected an InvalidParamsError');
-}
 
 describe(EthSendTransactionParams.name, () => {
   it('default', () => {

@@ -1,4 +1,3 @@
-import { InvalidParamsError } from '../../errors/rpc-errors';
 import { decodeParams } from '../decode-params';
 import {
   EthGetBalanceParams,
@@ -6,19 +5,10 @@ import {
   EthGetStorageAtParams,
   EthGetStorageValuesParams,
 } from './state.params';
+import { messageOf } from '../../testing/thrown-message';
 
 const A = '0x52908400098527886e0f7030069857d2e4169ee7';
 const SLOT_1 = `0x${'1'.padStart(64, '0')}`;
-
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvalidParamsError) return error.message;
-    throw error;
-  }
-  throw new Error('expected an InvalidParamsError');
-}
 
 describe(EthGetBalanceParams.name, () => {
   it('default', () => {

@@ -1,19 +1,9 @@
-import { InvalidParamsError } from '../../errors/rpc-errors';
 import { decodeParams } from '../decode-params';
 import { FilterDto } from './objects/filter.dto';
 import { EthSubscribeParams, EthUnsubscribeParams } from './subscribe.params';
+import { messageOf } from '../../testing/thrown-message';
 
 const A = '0x52908400098527886e0f7030069857d2e4169ee7';
-
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvalidParamsError) return error.message;
-    throw error;
-  }
-  throw new Error('expected an InvalidParamsError');
-}
 
 describe(EthSubscribeParams.name, () => {
   it('default', () => {

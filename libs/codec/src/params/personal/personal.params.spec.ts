@@ -1,20 +1,10 @@
-import { InvalidParamsError } from '../../errors/rpc-errors';
 import { decodeParams } from '../decode-params';
 import { PersonalImportRawKeyParams, PersonalUnlockAccountParams } from './account.params';
 import { PersonalEcRecoverParams, PersonalSendTransactionParams, PersonalSignParams } from './sign.params';
+import { messageOf } from '../../testing/thrown-message';
 
 const A = '0x52908400098527886e0f7030069857d2e4169ee7';
 const KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
-
-function messageOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InvalidParamsError) return error.message;
-    throw error;
-  }
-  throw new Error('expected an InvalidParamsError');
-}
 
 describe(PersonalUnlockAccountParams.name, () => {
   it('default', () => {
