@@ -1,4 +1,5 @@
 // The HTTP listener's envelope, limits and failure answers: always a JSON-RPC body, never HTML.
+import * as fc from 'fast-check';
 import { type TestTier, call, post, startTestTier } from './in-process-app';
 
 const MiB = 1024 * 1024;
@@ -93,6 +94,44 @@ describe('HTTP envelope and limits (defaults)', () => {
     const elsewhere = await fetch(`${tier.httpUrl}/nope`, { method: 'POST', body: '{}' });
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+  });
+
+  it('behavior: arbitrary bodies always get a JSON-RPC answer (or none, for notifications)', async () => {
+    const body = fc.oneof(
+      fc.string(),
+      fc.json(),
+      fc
+        .array(
+          fc.record({
+            jsonrpc: fc.constant('2.0'),
+            id: fc.anything(),
+            method: fc.string(),
+            params: fc.anything(),
+          }),
+        )
+        .map((items) => JSON.stringify(items)),
+      fc
+        .record({
+          jsonrpc: fc.constant('2.0'),
+          id: fc.integer(),
+          method: fc.constantFrom('web3_sha3', 'eth_chainId', 'x'),
+        })
+        .chain((item) => fc.anything().map((params) => JSON.stringify({ ...item, params }))),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (text) => {
+        const reply = await post(tier.httpUrl, text);
+        expect(reply.status).toBe(200);
+        const answers = reply.text === '' ? [] : Array.isArray(reply.json) ? reply.json : [reply.json];
+        for (const answer of answers as Record<string, unknown>[]) {
+          expect(answer['jsonrpc']).toBe('2.0');
+          expect('result' in answer !== 'error' in answer).toBe(true);
+          if ('error' in answer)
+            expect(JSON.stringify(answer)).not.toMatch(/\\n\s+at |node_modules|\.[jt]s:\d/);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('default: /healthz is alive and /readyz names the services it checked', async () => {
