@@ -40,6 +40,11 @@ export default tseslint.config(
               bannedExternalImports: ['@nestjs/*', 'nats', 'ioredis', 'fastify', 'ws'],
             },
             {
+              sourceTag: 'scope:wire',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: ['@nestjs/*', 'nats', 'ioredis', 'fastify', 'ws'],
+            },
+            {
               sourceTag: 'scope:codec',
               onlyDependOnLibsWithTags: ['scope:types'],
               bannedExternalImports: ['@nestjs/*', 'nats', 'ioredis', 'fastify', 'ws'],
