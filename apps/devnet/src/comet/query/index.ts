@@ -1,0 +1,13 @@
+// CometBFT's event query language: parse a subscription or tx_search query, match published events.
+export type {
+  OrderOperand,
+  OrderOperator,
+  Query,
+  QueryCondition,
+  QueryOperand,
+  QueryOperator,
+  StringOperand,
+} from './ast';
+export { matches, type QueryEvents } from './matcher';
+export { conditionsOf, formatQuery, parseQuery } from './parser';
+export { QueryError } from './query-error';
