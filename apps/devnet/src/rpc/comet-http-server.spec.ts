@@ -139,7 +139,7 @@ describe('CometBFT HTTP transport', () => {
   it('error: failed URI calls are HTTP 500 with a JSON-RPC error; unknown routes 404', async () => {
     const bad = await fetch(`${base}/echo?path=unquoted`);
     expect(bad.status).toBe(500);
-    expect((await bad.json()).error.code).toBe(-32602);
+    expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32602);
     expect((await fetch(`${base}/nope`)).status).toBe(404);
     expect((await fetch(`${base}/subscribe`)).status).toBe(404);
   });
