@@ -16,7 +16,8 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
-    '^@photon/(types|codec|bus|config|testing|store|engine-client|ethermint-wire)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@photon/(types|codec|bus|config|testing|store|engine-client|ethermint-wire)$':
+      '<rootDir>/libs/$1/src/index.ts',
     '^@photon/(gateway|query|tx|keystore|events|devnet)$': '<rootDir>/apps/$1/src/index.ts',
   },
   testMatch: ['<rootDir>/{apps,libs,bench}/**/*.spec.ts', '<rootDir>/apps/*/e2e/**/*.e2e-spec.ts'],
