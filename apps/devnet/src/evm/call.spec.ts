@@ -1,0 +1,150 @@
+import { Interface } from 'ethers';
+import { ethCall, estimateGas } from './call';
+import { EvmCallError, EvmTimeoutError } from './errors';
+import { EvmChain } from './evm-chain';
+import { PROBE_ABI, PROBE_INIT_CODE, Probe, probeCall } from './testing/probe-contract';
+import { devAddress, devWallet, GWEI, signTx } from './testing/sign';
+import type { Hex } from './types';
+import { callErrorMessage } from './vm-errors';
+
+const PROPOSER: Hex = `0x${'ab'.repeat(20)}`;
+const word = (value: bigint) => probeCall(Probe.store, value).subarray(1);
+
+/** A chain with the probe deployed at height 1 and its value set to 7 at height 2. */
+async function chainWithProbe(): Promise<{ chain: EvmChain; probe: Hex }> {
+  const chain = await EvmChain.create();
+  const wallet = devWallet(0);
+  const fees = { gasPrice: 2n * GWEI };
+  await chain.checkTx(await signTx(wallet, { nonce: 0, data: PROBE_INIT_CODE, gasLimit: 200_000n, ...fees }));
+  const probe = (await chain.produceBlock({ height: 1, timestamp: 11, proposer: PROPOSER })).txs[0]
+    ?.contractAddress as Hex;
+  await chain.checkTx(
+    await signTx(wallet, {
+      nonce: 1,
+      to: probe,
+      data: probeCall(Probe.store, 7n),
+      gasLimit: 100_000n,
+      ...fees,
+    }),
+  );
+  await chain.produceBlock({ height: 2, timestamp: 12, proposer: PROPOSER });
+  return { chain, probe };
+}
+
+describe(ethCall.name, () => {
+  it('default', async () => {
+    const { chain, probe } = await chainWithProbe();
+    const result = await chain.ethCall({ to: probe, data: probeCall(Probe.get) });
+    expect(result).toMatchObject({ ret: word(7n), vmError: '' });
+    expect(result.gasUsed).toBeGreaterThan(21000n);
+  });
+
+  it('behavior: reads the state of an older height', async () => {
+    const { chain, probe } = await chainWithProbe();
+    expect((await chain.ethCall({ to: probe, data: probeCall(Probe.get) }, { height: 1 })).ret).toEqual(
+      word(0n),
+    );
+    // Before the deployment there is no code: a call is a plain transfer of nothing.
+    expect(await chain.ethCall({ to: probe, data: probeCall(Probe.get) }, { height: 0 })).toMatchObject({
+      ret: new Uint8Array(),
+      vmError: '',
+    });
+  });
+
+  it('behavior: a revert returns the revert data and "execution reverted"', async () => {
+    const { chain, probe } = await chainWithProbe();
+    const reverted = await chain.ethCall({ from: devAddress(3), to: probe, data: probeCall(Probe.deny) });
+    expect(reverted.vmError).toBe('execution reverted');
+    const error = new Interface(PROBE_ABI).parseError(reverted.ret);
+    expect(error?.name).toBe('Unauthorized');
+    expect((error?.args[0] as string).toLowerCase()).toBe(devAddress(3));
+    const reason = await chain.ethCall({ to: probe, data: probeCall(Probe.fail) });
+    expect(callErrorMessage(reason.vmError, reason.ret)).toBe('execution reverted: boom');
+  });
+
+  it('behavior: the state changes of a call are thrown away', async () => {
+    const { chain, probe } = await chainWithProbe();
+    const stored = await chain.ethCall({ to: probe, data: probeCall(Probe.store, 99n) });
+    expect(stored.logs).toHaveLength(1);
+    expect(await chain.storage(probe, '0x00')).toBe(`0x${'00'.repeat(31)}07`);
+    expect((await chain.ethCall({ to: probe, data: probeCall(Probe.get) })).ret).toEqual(word(7n));
+  });
+
+  it('behavior: the gas cap bounds the gas; running out is a vm error', async () => {
+    const { chain, probe } = await chainWithProbe();
+    const result = await chain.ethCall(
+      { to: probe, data: probeCall(Probe.spin), gas: 10_000_000n },
+      { gasCap: 100_000n },
+    );
+    expect(result).toMatchObject({ vmError: 'out of gas', gasUsed: 100_000n });
+  });
+
+  it('behavior: fees are optional, and value needs a balance', async () => {
+    const { chain } = await chainWithProbe();
+    const to: Hex = `0x${'33'.repeat(20)}`;
+    expect(
+      (await chain.ethCall({ from: devAddress(5), to, value: 1n, maxFeePerGas: 2n * GWEI })).vmError,
+    ).toBe('');
+    expect((await chain.ethCall({ to, value: 1n })).vmError).toBe('insufficient balance for transfer');
+  });
+
+  it('error: the EVM timeout', async () => {
+    const { chain, probe } = await chainWithProbe();
+    const started = Date.now();
+    await expect(
+      chain.ethCall({ to: probe, data: probeCall(Probe.spin) }, { timeoutMs: 50 }),
+    ).rejects.toThrow(new EvmTimeoutError(50));
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('error: gas below the intrinsic gas, and a fee cap below the base fee', async () => {
+    const { chain, probe } = await chainWithProbe();
+    await expect(chain.ethCall({ to: probe, gas: 20_000n })).rejects.toThrow(
+      new EvmCallError('apply message: intrinsic gas too low'),
+    );
+    await expect(chain.ethCall({ from: devAddress(0), to: probe, gasPrice: 1n })).rejects.toThrow(
+      /^max fee per gas less than block base fee: address 0x[0-9a-f]{40}, maxFeePerGas: 1, baseFee: \d+$/,
+    );
+  });
+});
+
+describe(estimateGas.name, () => {
+  it('default', async () => {
+    const { chain } = await chainWithProbe();
+    const to: Hex = `0x${'33'.repeat(20)}`;
+    expect(await chain.estimateGas({ from: devAddress(0), to, value: 1n })).toEqual({
+      gas: 21000n,
+      ret: new Uint8Array(),
+      vmError: '',
+    });
+  });
+
+  it('behavior: a contract call gets the least gas it succeeds with', async () => {
+    const { chain, probe } = await chainWithProbe();
+    const args = { from: devAddress(0), to: probe, data: probeCall(Probe.store, 8n) };
+    const { gas } = await chain.estimateGas(args);
+    expect((await chain.ethCall({ ...args, gas })).vmError).toBe('');
+    expect((await chain.ethCall({ ...args, gas: gas - 1n })).vmError).not.toBe('');
+  });
+
+  it('behavior: a revert comes back as data (EstimateGasResponse.ret and vm_error)', async () => {
+    const { chain, probe } = await chainWithProbe();
+    const result = await chain.estimateGas({ to: probe, data: probeCall(Probe.fail) });
+    expect(result.gas).toBe(0n);
+    expect(callErrorMessage(result.vmError, result.ret)).toBe('execution reverted: boom');
+  });
+
+  it('error: out of gas at the cap', async () => {
+    const { chain, probe } = await chainWithProbe();
+    await expect(
+      chain.estimateGas({ to: probe, data: probeCall(Probe.spin) }, { gasCap: 60_000n }),
+    ).rejects.toThrow(new EvmCallError('gas required exceeds allowance (60000)'));
+  });
+
+  it('error: a gas cap under 21000', async () => {
+    const { chain } = await chainWithProbe();
+    await expect(chain.estimateGas({}, { gasCap: 20_000n })).rejects.toThrow(
+      'gas cap cannot be lower than 21,000',
+    );
+  });
+});

@@ -1,0 +1,508 @@
+// The EVM application core of the devnet: CheckTx into a mempool, blocks executed with
+// @ethereumjs/vm at Cancun, every committed height kept queryable (Ethermint's x/evm queries).
+import { createBlock } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import {
+  type Address,
+  bytesToHex,
+  createAccount,
+  createAddressFromString,
+  createZeroAddress,
+  generateAddress,
+  hexToBytes,
+  KECCAK256_NULL_S,
+  setLengthLeft,
+  bigIntToUnpaddedBytes,
+} from '@ethereumjs/util';
+import { Bloom, createVM, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { runAnte, effectiveGasPrice, recheckPending, type SenderAccount } from './ante';
+import { DEFAULT_EVM_TIMEOUT_MS, DEFAULT_GAS_CAP, estimateGas, ethCall, type QueryEnv } from './call';
+import { createPhotonCommon, ethermintChainConfig } from './common';
+import { BlockHeightError } from './errors';
+import { defaultFeeMarketParams, nextBaseFee } from './fee-market';
+import { devGenesis, EVM_DENOM, type EvmGenesis, PHOTON_EIP155_CHAIN_ID } from './genesis';
+import { DEFAULT_MEMPOOL_SIZE, Mempool, type PendingTx } from './mempool';
+import { StateHistory } from './state-history';
+import type {
+  AccountInfo,
+  BlockRecord,
+  BlockTag,
+  CallArgs,
+  CallOptions,
+  CallResult,
+  CheckTxResult,
+  DroppedTx,
+  EstimateGasResult,
+  EvmParams,
+  ExecutedBlock,
+  ExecutedTx,
+  FeeMarketParams,
+  Hex,
+  TxLog,
+} from './types';
+import { ethereumjsErrorText, gethVmError } from './vm-errors';
+
+export interface EvmChainOptions {
+  /** EIP-155 chain id; default 9000 (photon_9000-1). */
+  chainId?: bigint;
+  /** Default: the ten dev accounts with 1,000,000 photon each, timestamped now. */
+  genesis?: EvmGenesis;
+  /** Consensus `block.max_gas`; default 30,000,000. */
+  blockGasLimit?: bigint;
+  /** Feemarket `base_fee` at genesis; default 1 gwei (block 1 then applies the formula to an empty genesis). */
+  initialBaseFee?: bigint;
+  /** Accept pre-EIP-155 txs (`--allow-unprotected-txs`); default false. */
+  allowUnprotectedTxs?: boolean;
+  /** Feemarket `min_gas_price` in aphoton; default 0. */
+  minGasPrice?: bigint;
+  /** Most txs the mempool holds; default 5000 like CometBFT. */
+  mempoolSize?: number;
+}
+
+export interface ProduceBlockArgs {
+  height: number;
+  /** Unix seconds. */
+  timestamp: number;
+  /** 20-byte address; receives the priority fees (the EVM's COINBASE). */
+  proposer: Hex | Uint8Array;
+  /** The CometBFT block hash, when known at execution (FinalizeBlock has it); BLOCKHASH serves it. */
+  hash?: Uint8Array;
+}
+
+export interface CheckTxOptions {
+  /** `MsgEthereumTx.from` when the wire carried one: it must match the signature. */
+  from?: Hex;
+}
+
+function toAddress(value: Hex | Uint8Array): Address {
+  return createAddressFromString(typeof value === 'string' ? value : bytesToHex(value));
+}
+
+function receiptStatus(run: RunTxResult): 0 | 1 {
+  return 'status' in run.receipt ? run.receipt.status : 1;
+}
+
+export class EvmChain {
+  private readonly feeMarket: FeeMarketParams;
+  private pendingBaseFeeValue: bigint;
+  /** CheckTx and block production take turns; queries read committed roots and run alongside. */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly chainId: bigint,
+    readonly blockGasLimit: bigint,
+    readonly allowUnprotectedTxs: boolean,
+    readonly minGasPrice: bigint,
+    private readonly common: Common,
+    private readonly history: StateHistory,
+    private readonly state: MerkleStateManager,
+    private readonly vm: VM,
+    private readonly mempool: Mempool,
+    initialBaseFee: bigint,
+  ) {
+    this.feeMarket = defaultFeeMarketParams(initialBaseFee, minGasPrice);
+    const genesis = history.record(0);
+    this.pendingBaseFeeValue = nextBaseFee(this.feeMarket, { ...genesis, gasLimit: blockGasLimit });
+  }
+
+  /** Builds the genesis state (height 0) and the chain around it. */
+  static async create(options: EvmChainOptions = {}): Promise<EvmChain> {
+    const chainId = options.chainId ?? PHOTON_EIP155_CHAIN_ID;
+    const genesis = options.genesis ?? devGenesis();
+    const blockGasLimit = options.blockGasLimit ?? 30_000_000n;
+    const initialBaseFee = options.initialBaseFee ?? 1_000_000_000n;
+    const common = createPhotonCommon(chainId);
+    const history = new StateHistory(common);
+    const state = history.createState();
+    for (const account of genesis.accounts) {
+      const address = createAddressFromString(account.address);
+      await state.putAccount(
+        address,
+        createAccount({ nonce: account.nonce ?? 0n, balance: account.balance }),
+      );
+      if (account.code !== undefined) await state.putCode(address, account.code);
+      for (const [slot, value] of Object.entries(account.storage ?? {})) {
+        await state.putStorage(address, setLengthLeft(hexToBytes(slot as Hex), 32), hexToBytes(value));
+      }
+    }
+    history.commit({
+      height: 0,
+      timestamp: genesis.timestamp,
+      proposer: createZeroAddress().toString(),
+      stateRoot: await state.getStateRoot(),
+      baseFee: initialBaseFee,
+      gasUsed: 0n,
+      gasWanted: 0n,
+    });
+    const vm = await createVM({ common, stateManager: state, blockchain: history.blockchain() });
+    return new EvmChain(
+      chainId,
+      blockGasLimit,
+      options.allowUnprotectedTxs ?? false,
+      options.minGasPrice ?? 0n,
+      common,
+      history,
+      state,
+      vm,
+      new Mempool(options.mempoolSize ?? DEFAULT_MEMPOOL_SIZE),
+      initialBaseFee,
+    );
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(task, task);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  get latestHeight(): number {
+    return this.history.latestHeight;
+  }
+
+  /** The base fee the next block will use (what CheckTx compares fee caps with). */
+  get pendingBaseFee(): bigint {
+    return this.pendingBaseFeeValue;
+  }
+
+  /** What is remembered of a committed height (state root = that block's app hash). */
+  block(tag: BlockTag = 'latest'): BlockRecord {
+    return { ...this.history.record(tag) };
+  }
+
+  /** Records the CometBFT hash of a committed block, when it was not known at produceBlock. */
+  setBlockHash(height: number, hash: Uint8Array): void {
+    this.history.setHash(height, hash);
+  }
+
+  // ---- CheckTx and the mempool ----
+
+  /** Ethermint's CheckTx for a signed EIP-2718 tx; admitted txs wait in the mempool. */
+  checkTx(raw: Uint8Array, options: CheckTxOptions = {}): Promise<CheckTxResult> {
+    return this.exclusive(async () => {
+      const ctx = {
+        common: this.common,
+        chainId: this.chainId,
+        allowUnprotectedTxs: this.allowUnprotectedTxs,
+        minGasPrice: this.minGasPrice,
+        baseFee: this.pendingBaseFeeValue,
+        blockGasLimit: this.blockGasLimit,
+      };
+      const result = await runAnte(
+        raw,
+        ctx,
+        this.mempool,
+        (address) => this.senderAccount(address),
+        options.from,
+      );
+      if (!result.ok) return result;
+      const { added, replaced } = this.mempool.add(result.pending);
+      const success = {
+        ok: true as const,
+        hash: added.hash,
+        sender: added.sender,
+        nonce: added.nonce,
+        type: added.type,
+        gasWanted: added.gasLimit,
+      };
+      return replaced === undefined ? success : { ...success, replaced: replaced.hash };
+    });
+  }
+
+  /** Pending txs in the order the next block takes them. */
+  pendingTxs(): PendingTx[] {
+    return this.mempool.ordered();
+  }
+
+  /** The sender's next nonce counting pending txs (`eth_getTransactionCount(…, 'pending')`). */
+  pendingNonce(address: Hex): Promise<bigint> {
+    // Taken in turn with block production, so the mempool and the latest state agree.
+    return this.exclusive(async () => {
+      const { nonce } = await this.senderAccount(address);
+      return this.mempool.pendingNonce(address.toLowerCase() as Hex, nonce);
+    });
+  }
+
+  /** The latest committed state, as the mempool sees it (only read inside `exclusive`). */
+  private async senderAccount(address: Hex): Promise<SenderAccount> {
+    const account = await this.state.getAccount(createAddressFromString(address));
+    return {
+      nonce: account?.nonce ?? 0n,
+      balance: account?.balance ?? 0n,
+      codeHash: account === undefined ? KECCAK256_NULL_S : bytesToHex(account.codeHash),
+    };
+  }
+
+  // ---- Blocks ----
+
+  /**
+   * Executes the mempool's txs that fit the block gas limit (CometBFT reaps by gas wanted, in arrival
+   * order, stopping at the first tx that does not fit), commits, and rechecks what is left.
+   */
+  produceBlock(args: ProduceBlockArgs): Promise<ExecutedBlock> {
+    return this.exclusive(async () => {
+      const expected = this.history.latestHeight + 1;
+      if (args.height !== expected) throw new BlockHeightError(args.height, expected);
+      const baseFee = this.pendingBaseFeeValue;
+      const coinbase = toAddress(args.proposer);
+      const block = createBlock(
+        {
+          header: {
+            number: BigInt(args.height),
+            timestamp: BigInt(args.timestamp),
+            coinbase,
+            gasLimit: this.blockGasLimit,
+            baseFeePerGas: baseFee,
+          },
+        },
+        { common: this.common },
+      );
+
+      const txs: ExecutedTx[] = [];
+      const dropped: DroppedTx[] = [];
+      const bloom = new Bloom();
+      let gasUsed = 0n;
+      let gasWanted = 0n;
+      let logIndex = 0;
+      const blockedSenders = new Set<Hex>();
+      // The mempool changes only once the block is committed: a failure leaves it as it was.
+      const done: Hex[] = [];
+      const drop = (pending: PendingTx, reason: string): void => {
+        done.push(pending.hash);
+        dropped.push({ hash: pending.hash, sender: pending.sender, nonce: pending.nonce, reason });
+        // The sender's later nonces cannot run in this block any more.
+        blockedSenders.add(pending.sender);
+      };
+
+      await this.state.checkpoint();
+      try {
+        for (const pending of this.mempool.ordered()) {
+          if (blockedSenders.has(pending.sender)) continue;
+          if (gasWanted + pending.gasLimit > this.blockGasLimit) break;
+          const account = await this.senderAccount(pending.sender);
+          const refusal = recheckPending(pending, account, account.nonce, 0n, baseFee, this.minGasPrice);
+          if (refusal !== undefined) {
+            drop(pending, refusal);
+            continue;
+          }
+          let run: RunTxResult;
+          try {
+            run = await runTx(this.vm, { tx: pending.tx, block, blockGasUsed: gasUsed });
+          } catch (error) {
+            drop(pending, ethereumjsErrorText(error));
+            continue;
+          }
+          done.push(pending.hash);
+          gasUsed += run.totalGasSpent;
+          gasWanted += pending.gasLimit;
+          bloom.or(run.bloom);
+          const executed = this.executedTx(pending, run, txs.length, args.height, gasUsed, baseFee, logIndex);
+          logIndex += executed.logs.length;
+          txs.push(executed);
+        }
+        await this.state.commit();
+      } catch (error) {
+        await this.state.revert();
+        throw error;
+      }
+
+      for (const hash of done) this.mempool.remove(hash);
+      const stateRoot = await this.state.getStateRoot();
+      const record: BlockRecord = {
+        height: args.height,
+        timestamp: args.timestamp,
+        proposer: coinbase.toString(),
+        stateRoot,
+        baseFee,
+        gasUsed,
+        gasWanted,
+        ...(args.hash === undefined ? {} : { hash: args.hash }),
+      };
+      this.history.commit(record);
+      this.pendingBaseFeeValue = nextBaseFee(this.feeMarket, {
+        baseFee,
+        gasUsed,
+        gasWanted,
+        gasLimit: this.blockGasLimit,
+      });
+      dropped.push(...(await this.recheckMempool()));
+
+      return {
+        height: args.height,
+        timestamp: args.timestamp,
+        proposer: record.proposer,
+        stateRoot,
+        baseFee,
+        nextBaseFee: this.pendingBaseFeeValue,
+        gasLimit: this.blockGasLimit,
+        gasUsed,
+        gasWanted,
+        logsBloom: bloom.bitvector,
+        txs,
+        dropped,
+      };
+    });
+  }
+
+  private executedTx(
+    pending: PendingTx,
+    run: RunTxResult,
+    index: number,
+    height: number,
+    cumulativeGasUsed: bigint,
+    baseFee: bigint,
+    firstLogIndex: number,
+  ): ExecutedTx {
+    const exec = run.execResult;
+    const to = pending.tx.to === undefined ? null : pending.tx.to.toString();
+    const contractAddress =
+      to === null
+        ? bytesToHex(generateAddress(hexToBytes(pending.sender), bigIntToUnpaddedBytes(pending.nonce)))
+        : null;
+    const logs: TxLog[] = (exec.logs ?? []).map(([address, topics, data], i) => ({
+      address: bytesToHex(address),
+      topics: topics.map((topic) => bytesToHex(topic)),
+      data,
+      logIndex: firstLogIndex + i,
+      txIndex: index,
+      txHash: pending.hash,
+      height,
+    }));
+    return {
+      index,
+      hash: pending.hash,
+      raw: pending.raw,
+      type: pending.type,
+      sender: pending.sender,
+      nonce: pending.nonce,
+      to,
+      contractAddress,
+      recipient: to ?? (contractAddress as Hex),
+      value: pending.value,
+      status: receiptStatus(run),
+      gasLimit: pending.gasLimit,
+      gasUsed: run.totalGasSpent,
+      cumulativeGasUsed,
+      effectiveGasPrice: effectiveGasPrice(pending, baseFee),
+      logs,
+      logsBloom: run.bloom.bitvector,
+      ret: exec.returnValue,
+      vmError: gethVmError(exec.exceptionError, exec.runState?.opCode),
+    };
+  }
+
+  /** ReCheckTx after a commit: drops what can no longer run (gaps, funds, fee cap under the new base fee). */
+  private async recheckMempool(): Promise<DroppedTx[]> {
+    const dropped: DroppedTx[] = [];
+    const senders = new Set(this.mempool.ordered().map((pending) => pending.sender));
+    for (const sender of senders) {
+      const account = await this.senderAccount(sender);
+      let expectedNonce = account.nonce;
+      let reserved = 0n;
+      for (const pending of this.mempool.forSender(sender)) {
+        // After a drop the expected nonce stays behind, so every later tx fails the nonce check.
+        const refusal = recheckPending(
+          pending,
+          account,
+          expectedNonce,
+          reserved,
+          this.pendingBaseFeeValue,
+          this.minGasPrice,
+        );
+        if (refusal !== undefined) {
+          this.mempool.remove(pending.hash);
+          dropped.push({ hash: pending.hash, sender, nonce: pending.nonce, reason: refusal });
+          continue;
+        }
+        expectedNonce += 1n;
+        reserved += pending.cost;
+      }
+    }
+    return dropped;
+  }
+
+  // ---- Queries (Ethermint x/evm Query service) ----
+
+  async account(address: Hex, height: BlockTag = 'latest'): Promise<AccountInfo> {
+    const { state } = this.history.stateAt(height);
+    const account = await state.getAccount(createAddressFromString(address));
+    return {
+      balance: account?.balance ?? 0n,
+      nonce: account?.nonce ?? 0n,
+      codeHash: account === undefined ? KECCAK256_NULL_S : bytesToHex(account.codeHash),
+    };
+  }
+
+  async balance(address: Hex, height: BlockTag = 'latest'): Promise<bigint> {
+    return (await this.account(address, height)).balance;
+  }
+
+  /** The 32-byte value at `slot` (left-padded like geth's HexToHash). */
+  async storage(address: Hex, slot: Hex, height: BlockTag = 'latest'): Promise<Hex> {
+    const { state } = this.history.stateAt(height);
+    const key = setLengthLeft(hexToBytes(slot), 32);
+    const value = await state.getStorage(createAddressFromString(address), key);
+    return bytesToHex(setLengthLeft(value, 32));
+  }
+
+  async code(address: Hex, height: BlockTag = 'latest'): Promise<Uint8Array> {
+    const { state } = this.history.stateAt(height);
+    return state.getCode(createAddressFromString(address));
+  }
+
+  /** Ethermint x/evm Params. */
+  params(): EvmParams {
+    return {
+      evmDenom: EVM_DENOM,
+      enableCreate: true,
+      enableCall: true,
+      extraEips: [],
+      allowUnprotectedTxs: this.allowUnprotectedTxs,
+      headerHashNum: 256,
+      chainConfig: ethermintChainConfig(),
+    };
+  }
+
+  /** Ethermint x/feemarket Params as stored at `height`. */
+  feeMarketParams(height: BlockTag = 'latest'): FeeMarketParams {
+    return { ...this.feeMarket, baseFee: this.history.record(height).baseFee };
+  }
+
+  /** The base fee the block at `height` used (Ethermint's BaseFee query). */
+  baseFee(height: BlockTag = 'latest'): bigint {
+    return this.history.record(height).baseFee;
+  }
+
+  async ethCall(args: CallArgs, options: CallOptions = {}): Promise<CallResult> {
+    const env = this.queryEnv(options.height ?? 'latest');
+    return ethCall(env, args, {
+      gasCap: options.gasCap ?? DEFAULT_GAS_CAP,
+      timeoutMs: options.timeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
+    });
+  }
+
+  async estimateGas(args: CallArgs, options: CallOptions = {}): Promise<EstimateGasResult> {
+    const env = this.queryEnv(options.height ?? 'latest');
+    return estimateGas(env, args, {
+      gasCap: options.gasCap ?? DEFAULT_GAS_CAP,
+      timeoutMs: options.timeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
+    });
+  }
+
+  /** A query runs in the block context of the height it reads (Ethermint's ctx at that height). */
+  private queryEnv(height: BlockTag): QueryEnv {
+    const { record, state } = this.history.stateAt(height);
+    return {
+      common: this.common,
+      state,
+      blockchain: this.history.blockchain(),
+      block: {
+        number: BigInt(record.height),
+        timestamp: BigInt(record.timestamp),
+        coinbase: createAddressFromString(record.proposer),
+        baseFee: record.baseFee,
+        gasLimit: this.blockGasLimit,
+      },
+    };
+  }
+}

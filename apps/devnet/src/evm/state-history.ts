@@ -1,0 +1,81 @@
+// State at every committed height: trie nodes are never pruned, so a height's state is a trie at
+// that height's root over the shared node store (behind a throwaway write layer). Also serves block
+// hashes to BLOCKHASH.
+import type { Common } from '@ethereumjs/common';
+import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
+import { MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { MerkleStateManager } from '@ethereumjs/statemanager';
+import { MapDB, ValueEncoding } from '@ethereumjs/util';
+import { UnknownHeightError } from './errors';
+import { OverlayDB } from './overlay-db';
+import type { BlockRecord, BlockTag } from './types';
+
+const ZERO_HASH = new Uint8Array(32);
+
+export class StateHistory {
+  private readonly records = new Map<number, BlockRecord>();
+  private latest = -1;
+  /** Every trie node ever committed (state and storage tries, code), keyed by hash. */
+  private readonly nodes = new MapDB<string, string | Uint8Array>();
+
+  constructor(private readonly common: Common) {}
+
+  /** The chain's own state manager, writing to the node store (MerkleStateManager's default trie setup). */
+  createState(): MerkleStateManager {
+    return new MerkleStateManager({ common: this.common, trie: this.trie(this.nodes) });
+  }
+
+  private trie(db: MapDB<string, string | Uint8Array> | OverlayDB, root?: Uint8Array): MerklePatriciaTrie {
+    return new MerklePatriciaTrie({
+      db,
+      valueEncoding: ValueEncoding.Bytes,
+      useKeyHashing: true,
+      common: this.common,
+      ...(root === undefined ? {} : { root }),
+    });
+  }
+
+  get latestHeight(): number {
+    return this.latest;
+  }
+
+  /** Remembers a committed height; heights come in order, starting with genesis at 0. */
+  commit(record: BlockRecord): void {
+    if (record.height !== this.latest + 1) {
+      throw new Error(`height ${record.height} committed after ${this.latest}`);
+    }
+    this.records.set(record.height, record);
+    this.latest = record.height;
+  }
+
+  record(tag: BlockTag): BlockRecord {
+    const height = tag === 'latest' ? this.latest : tag;
+    const record = this.records.get(height);
+    if (record === undefined) throw new UnknownHeightError(height, this.latest);
+    return record;
+  }
+
+  setHash(height: number, hash: Uint8Array): void {
+    this.record(height).hash = hash;
+  }
+
+  /** A private state manager at the height's root; what is written to it stays in its own layer. */
+  stateAt(tag: BlockTag): { record: BlockRecord; state: MerkleStateManager } {
+    const record = this.record(tag);
+    const trie = this.trie(new OverlayDB(this.nodes), record.stateRoot);
+    return { record, state: new MerkleStateManager({ common: this.common, trie }) };
+  }
+
+  /** BLOCKHASH's view: the CometBFT hashes the wrapper reported, zero when unknown. */
+  blockchain(): EVMMockBlockchainInterface {
+    const blockchain: EVMMockBlockchainInterface = {
+      getBlock: (number: number): Promise<{ hash(): Uint8Array }> => {
+        const hash = this.records.get(number)?.hash ?? ZERO_HASH;
+        return Promise.resolve({ hash: () => hash });
+      },
+      putBlock: () => Promise.resolve(),
+      shallowCopy: () => blockchain,
+    };
+    return blockchain;
+  }
+}
