@@ -1,0 +1,138 @@
+// Makes the next block: reaps the EVM mempool, executes, and wraps the outcome in a real
+// CometBFT block (linked header, hashes, the validator's signed commit) plus its ABCI results.
+// Header H carries the app hash and results hash of block H-1, as CometBFT does.
+import { cometTxHash } from '@photon/ethermint-wire';
+import {
+  BlockIdFlag,
+  type CometBlock,
+  type CometBlockId,
+  type CometCommit,
+  type CometConsensusParams,
+  type CometTime,
+  blockId,
+  commitHash,
+  consensusHash,
+  cometTimeFromUnixNanos,
+  dataHash,
+  emptyHash,
+  lastResultsHash,
+  validatorsHash,
+} from '../comet';
+import type { EvmChain } from '../evm';
+import { voteSignBytes } from '../node/canonical-vote';
+import type { ValidatorKey } from '../node/validator-key';
+import { ethereumTxResult, finalizeBlockEvents } from './abci-results';
+import type { ChainStore } from './chain-store';
+import type { CommittedBlock } from './committed-block';
+
+/** CometBFT's block protocol version since 0.34. */
+const BLOCK_PROTOCOL = 11n;
+
+export const DEVNET_CONSENSUS_PARAMS: CometConsensusParams = {
+  block: { maxBytes: 22_020_096n, maxGas: 30_000_000n },
+};
+
+const EMPTY_BLOCK_ID: CometBlockId = { hash: new Uint8Array(), parts: { total: 0, hash: new Uint8Array() } };
+
+export interface ProducerOptions {
+  readonly chainId: string;
+  readonly evm: EvmChain;
+  readonly store: ChainStore;
+  readonly validator: ValidatorKey;
+  /** The app hash of the genesis state: header 1's app_hash. */
+  readonly genesisAppHash: Uint8Array;
+  /** Unix time in nanoseconds; injectable so tests control block times. */
+  readonly now?: () => bigint;
+}
+
+export class BlockProducer {
+  /** Cosmos tx bytes by Ethereum hash, as broadcast; the block carries these bytes. */
+  private readonly cometTxs = new Map<string, Uint8Array>();
+
+  constructor(private readonly options: ProducerOptions) {}
+
+  /** Remembers the Cosmos bytes of an admitted Ethereum tx (keyed by its Ethereum hash). */
+  admitted(ethHash: string, cometTx: Uint8Array): void {
+    this.cometTxs.set(ethHash.toLowerCase(), cometTx);
+  }
+
+  async produce(): Promise<CommittedBlock> {
+    const { store, evm, validator, chainId } = this.options;
+    const previous = store.at(store.latestHeight);
+    const height = store.latestHeight + 1n;
+    const time = this.blockTime(previous?.block.header.time);
+    const executed = await evm.produceBlock({
+      height: Number(height),
+      timestamp: Number(time.seconds),
+      proposer: `0x${Buffer.from(validator.address).toString('hex')}`,
+    });
+    const txs = executed.txs.map((tx) => this.takeCometTx(tx.hash, tx.raw));
+    for (const dropped of executed.dropped) this.cometTxs.delete(dropped.hash.toLowerCase());
+
+    const validators = [validator.validator];
+    const block: CometBlock = {
+      header: {
+        version: { block: BLOCK_PROTOCOL, app: 0n },
+        chainId,
+        height,
+        time,
+        lastBlockId: previous?.id ?? EMPTY_BLOCK_ID,
+        lastCommitHash: commitHash(previous?.commit ?? { signatures: [] }),
+        dataHash: dataHash(txs),
+        validatorsHash: validatorsHash(validators),
+        nextValidatorsHash: validatorsHash(validators),
+        consensusHash: consensusHash(DEVNET_CONSENSUS_PARAMS),
+        appHash: previous?.appHash ?? this.options.genesisAppHash,
+        lastResultsHash: lastResultsHash(previous?.txResults ?? []),
+        evidenceHash: emptyHash(),
+        proposerAddress: validator.address,
+      },
+      txs,
+      lastCommit: previous?.commit ?? { height: 0n, round: 0, blockId: EMPTY_BLOCK_ID, signatures: [] },
+    };
+    const id = blockId(block);
+    evm.setBlockHash(Number(height), id.hash);
+    const hashes = txs.map((tx) => cometTxHash(tx)).map((hex) => new Uint8Array(Buffer.from(hex, 'hex')));
+    const committed: CommittedBlock = {
+      block,
+      id,
+      commit: this.commit(height, id, time),
+      executed,
+      txResults: executed.txs.map((tx, i) => ethereumTxResult(tx, hashes[i]!, id.hash)),
+      finalizeEvents: finalizeBlockEvents(executed),
+      appHash: executed.stateRoot,
+    };
+    store.add(committed, hashes);
+    return committed;
+  }
+
+  private takeCometTx(ethHash: string, raw: Uint8Array): Uint8Array {
+    const key = ethHash.toLowerCase();
+    const bytes = this.cometTxs.get(key);
+    this.cometTxs.delete(key);
+    if (bytes === undefined) throw new Error(`no Cosmos tx bytes for ${ethHash} (${raw.length} bytes)`);
+    return bytes;
+  }
+
+  /** BFT time: never earlier than 1 ms after the previous block. */
+  private blockTime(previous: CometTime | undefined): CometTime {
+    const now = this.options.now?.() ?? BigInt(Date.now()) * 1_000_000n;
+    if (previous === undefined) return cometTimeFromUnixNanos(now);
+    const floor = previous.seconds * 1_000_000_000n + BigInt(previous.nanos) + 1_000_000n;
+    return cometTimeFromUnixNanos(now > floor ? now : floor);
+  }
+
+  private commit(height: bigint, id: CometBlockId, time: CometTime): CometCommit {
+    const { validator, chainId } = this.options;
+    const timestamp = cometTimeFromUnixNanos(time.seconds * 1_000_000_000n + BigInt(time.nanos) + 500_000n);
+    const signature = validator.sign(voteSignBytes({ chainId, height, round: 0, blockId: id, timestamp }));
+    return {
+      height,
+      round: 0,
+      blockId: id,
+      signatures: [
+        { blockIdFlag: BlockIdFlag.Commit, validatorAddress: validator.address, timestamp, signature },
+      ],
+    };
+  }
+}
