@@ -16,14 +16,14 @@ module.exports = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],
-    // @ethereumjs v10's CommonJS build requires the ESM-only @noble packages: Node 20 loads them
+    // @ethereumjs v10's CommonJS build requires the ESM-only @noble and @scure packages: Node 20 loads them
     // natively, jest's module loader (before Node 24.9) does not, so they are compiled to CJS.
-    '/node_modules/@noble/.+\\.js$': [
+    '/node_modules/@(noble|scure)/.+\\.js$': [
       '@swc/jest',
       { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@noble/)'],
+  transformIgnorePatterns: ['/node_modules/(?!@(noble|scure)/)'],
   moduleNameMapper: {
     '^@photon/(types|codec|bus|config|testing|store|engine-client|ethermint-wire)$':
       '<rootDir>/libs/$1/src/index.ts',

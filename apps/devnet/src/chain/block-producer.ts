@@ -52,8 +52,14 @@ export class BlockProducer {
   constructor(private readonly options: ProducerOptions) {}
 
   /** Remembers the Cosmos bytes of an admitted Ethereum tx (keyed by its Ethereum hash). */
-  admitted(ethHash: string, cometTx: Uint8Array): void {
+  admitted(ethHash: string, cometTx: Uint8Array, replaced?: string): void {
+    if (replaced !== undefined) this.cometTxs.delete(replaced.toLowerCase());
     this.cometTxs.set(ethHash.toLowerCase(), cometTx);
+  }
+
+  /** The Cosmos bytes of the pending tx with this Ethereum hash. */
+  pendingCometTx(ethHash: string): Uint8Array | undefined {
+    return this.cometTxs.get(ethHash.toLowerCase());
   }
 
   async produce(): Promise<CommittedBlock> {

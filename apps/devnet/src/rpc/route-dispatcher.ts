@@ -14,10 +14,18 @@ import {
 } from './rpc-responses';
 
 export class RouteDispatcher {
-  private readonly routes: ReadonlyMap<string, Route>;
+  private readonly routes = new Map<string, Route>();
 
   constructor(routes: readonly Route[]) {
-    this.routes = new Map(routes.map((route) => [route.name, route]));
+    this.add(routes);
+  }
+
+  /** Adds routes; a name already taken is a programming error. */
+  add(routes: readonly Route[]): void {
+    for (const route of routes) {
+      if (this.routes.has(route.name)) throw new Error(`route ${route.name} registered twice`);
+      this.routes.set(route.name, route);
+    }
   }
 
   names(): string[] {

@@ -1,0 +1,109 @@
+// @cosmjs/tendermint-rpc — a real CometBFT client — against the devnet over HTTP: it must pick
+// its 0.38 client and decode every response with the right values.
+import { Comet38Client, connectComet } from '@cosmjs/tendermint-rpc';
+import { unwrapEthereumTx, wrapEthereumTx } from '@photon/ethermint-wire';
+import { Wallet, getBytes } from 'ethers';
+import { Devnet } from '../src/devnet';
+import { DEV_MNEMONIC } from '../src/evm';
+
+jest.setTimeout(60_000);
+
+describe('cosmjs against the devnet', () => {
+  let devnet: Devnet;
+  let client: Comet38Client;
+
+  beforeAll(async () => {
+    devnet = await Devnet.start({
+      chainId: 'photon_9000-1',
+      eip155ChainId: 9000n,
+      host: '127.0.0.1',
+      port: 0,
+      blockTimeMs: 100,
+      allowUnprotectedTxs: false,
+    });
+    const connected = await connectComet(devnet.rpcUrl);
+    expect(connected).toBeInstanceOf(Comet38Client);
+    client = connected as Comet38Client;
+  });
+  afterAll(async () => {
+    client?.disconnect();
+    await devnet?.stop();
+  });
+
+  it('default: status names the chain, a 0.38 node and a real latest block', async () => {
+    const status = await client.status();
+    expect(status.nodeInfo.network).toBe('photon_9000-1');
+    expect(status.nodeInfo.version).toMatch(/^0\.38\./);
+    expect(status.syncInfo.latestBlockHash.length).toBe(32);
+    expect(status.syncInfo.latestBlockHeight).toBeGreaterThanOrEqual(1);
+    expect(status.syncInfo.catchingUp).toBe(false);
+  });
+
+  it('default: block, blockchain and blockResults decode with linked hashes', async () => {
+    const status = await client.status();
+    const height = status.syncInfo.latestBlockHeight;
+    const block = await client.block(height);
+    expect(block.block.header.height).toBe(height);
+    expect(block.block.header.chainId).toBe('photon_9000-1');
+    if (height > 1) {
+      const parent = await client.block(height - 1);
+      expect(Buffer.from(block.block.header.lastBlockId!.hash)).toEqual(Buffer.from(parent.blockId.hash));
+    }
+    const chain = await client.blockchain(1, height);
+    expect(chain.blockMetas[0]!.header.height).toBe(height);
+    expect(Buffer.from(chain.blockMetas[0]!.blockId.hash)).toEqual(Buffer.from(block.blockId.hash));
+    const results = await client.blockResults(height);
+    expect(results.height).toBe(height);
+    expect(results.finalizeBlockEvents.map((e) => e.type)).toEqual(['block_bloom', 'fee_market']);
+  });
+
+  it('behavior: broadcastTxSync, then tx and txSearch find the transfer with its events', async () => {
+    const wallet = Wallet.fromPhrase(DEV_MNEMONIC);
+    const signed = await wallet.signTransaction({
+      to: '0x000000000000000000000000000000000000bEEF',
+      value: 5n,
+      gasLimit: 21_000n,
+      gasPrice: 10_000_000_000n,
+      nonce: 0,
+      chainId: 9000n,
+      type: 0,
+    });
+    const tx = wrapEthereumTx(getBytes(signed), { layout: 'maintained', denom: 'aphoton' });
+    const [message] = unwrapEthereumTx(tx);
+    const broadcast = await client.broadcastTxSync({ tx });
+    expect(broadcast.code).toBe(0);
+
+    let found;
+    for (let i = 0; i < 100 && found === undefined; i++) {
+      const search = await client.txSearch({ query: `ethereum_tx.ethereumTxHash='${message!.hash}'` });
+      found = search.txs[0];
+      if (found === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(found).toBeDefined();
+    expect(Buffer.from(found!.hash)).toEqual(Buffer.from(broadcast.hash));
+    const byHash = await client.tx({ hash: broadcast.hash });
+    expect(byHash.height).toBe(found!.height);
+    expect(byHash.result.code).toBe(0);
+    expect(byHash.result.gasUsed).toBe(21_000n);
+    const recipient = byHash.result.events
+      .find((e) => e.type === 'ethereum')!
+      .attributes.find((a) => a.key === 'recipient')!.value;
+    expect(recipient).toBe('0x000000000000000000000000000000000000bEEF');
+    const byRecipient = await client.txSearch({
+      query: "ethereum.recipient='0x000000000000000000000000000000000000bEEF'",
+    });
+    expect(byRecipient.totalCount).toBe(1);
+  });
+
+  it('error: a malformed tx and a bad height answer CometBFT-shaped errors and blocks keep coming', async () => {
+    const bad = await client.broadcastTxSync({ tx: new Uint8Array([1, 2, 3]) });
+    expect(bad.code).not.toBe(0);
+    expect(bad.codespace).toBe('sdk');
+    await expect(client.block(1_000_000)).rejects.toThrow(
+      /must be less than or equal to the current blockchain height/,
+    );
+    const before = (await client.status()).syncInfo.latestBlockHeight;
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await client.status()).syncInfo.latestBlockHeight).toBeGreaterThan(before);
+  });
+});

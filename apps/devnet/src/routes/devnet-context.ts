@@ -1,0 +1,20 @@
+// What the RPC routes of the devnet read: the committed chain, the EVM, the producer's mempool
+// bookkeeping and the node's identity.
+import type { BlockProducer } from '../chain/block-producer';
+import type { ChainStore } from '../chain/chain-store';
+import type { EvmChain } from '../evm';
+import type { ValidatorKey } from '../node/validator-key';
+
+export interface DevnetContext {
+  readonly chainId: string;
+  readonly store: ChainStore;
+  readonly evm: EvmChain;
+  readonly producer: BlockProducer;
+  readonly validator: ValidatorKey;
+  /** The node id (hex of 20 bytes), as `status.node_info.id`. */
+  readonly nodeId: string;
+  /** The RPC listen address, as `status.node_info.other.rpc_address`. */
+  readonly rpcAddress: string;
+  readonly genesisTime: string;
+  readonly genesisAppState: unknown;
+}
