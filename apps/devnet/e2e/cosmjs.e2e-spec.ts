@@ -80,9 +80,9 @@ describe('cosmjs against the devnet', () => {
       if (found === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(found).toBeDefined();
-    expect(Buffer.from(found!.hash)).toEqual(Buffer.from(broadcast.hash));
+    expect(Buffer.from(found.hash)).toEqual(Buffer.from(broadcast.hash));
     const byHash = await client.tx({ hash: broadcast.hash });
-    expect(byHash.height).toBe(found!.height);
+    expect(byHash.height).toBe(found.height);
     expect(byHash.result.code).toBe(0);
     expect(byHash.result.gasUsed).toBe(21_000n);
     const recipient = byHash.result.events
