@@ -1,6 +1,6 @@
 // The photon command as a user runs it: `photon start` serving the README's curl example, and
 // bad configuration stopping the start with one line.
-import { freePort, rpcRaw, spawnPhoton, startPhotonStack } from '@photon/testing';
+import { freePort, rpcRaw, spawnPhoton, startPhotonStack, waitFor } from '@photon/testing';
 
 jest.setTimeout(60_000);
 
@@ -68,10 +68,61 @@ describe('photon configuration errors', () => {
         `tcp://127.0.0.1:${taken}`,
         '--wsport',
         String(await freePort()),
+        '--devnet-laddr',
+        `tcp://127.0.0.1:${await freePort()}`,
       ]);
       expect(code).toBe(1);
       expect(lines.filter((line) => line.startsWith('photon:'))).toHaveLength(1);
       expect(lines.at(-1)).toMatch(/^photon: .*EADDRINUSE/);
+    } finally {
+      await stack.stop();
+    }
+  });
+});
+
+describe('photon devnet', () => {
+  it('default: serves CometBFT RPC, prints the dev accounts, and makes blocks', async () => {
+    const port = await freePort();
+    const devnet = spawnPhoton([
+      'devnet',
+      '--devnet-laddr',
+      `tcp://127.0.0.1:${port}`,
+      '--block-time',
+      '100ms',
+    ]);
+    try {
+      const status = async () =>
+        (
+          (await (await fetch(`http://127.0.0.1:${port}/status`)).json()) as {
+            result: { node_info: { network: string }; sync_info: { latest_block_height: string } };
+          }
+        ).result;
+      await waitFor(
+        async () => {
+          try {
+            return Number((await status()).sync_info.latest_block_height) >= 2;
+          } catch {
+            return false;
+          }
+        },
+        { what: 'the devnet to make two blocks', timeoutMs: 20_000 },
+      );
+      expect((await status()).node_info.network).toBe('photon_9000-1');
+      expect(devnet.output()).toContain('DEVELOPMENT ONLY');
+      expect(devnet.output()).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    } finally {
+      await devnet.stop();
+    }
+  });
+
+  it('behavior: photon start runs its own devnet unless --node is given', async () => {
+    const port = await freePort();
+    const stack = await startPhotonStack('in-process', {
+      extraArgs: ['--devnet-laddr', `tcp://127.0.0.1:${port}`],
+    });
+    try {
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(await health.json()).toEqual({ jsonrpc: '2.0', id: -1, result: {} });
     } finally {
       await stack.stop();
     }

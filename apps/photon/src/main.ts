@@ -4,6 +4,7 @@
 import 'reflect-metadata';
 import {
   ConfigError,
+  DEVNET_SCHEMA,
   GATEWAY_SCHEMA,
   QUERY_SCHEMA,
   START_SCHEMA,
@@ -12,6 +13,7 @@ import {
   loadConfig,
 } from '@photon/config';
 import { PHOTON_VERSION } from '@photon/types';
+import { devnetCommand } from './commands/devnet.command';
 import { gatewayCommand } from './commands/gateway.command';
 import { queryCommand } from './commands/query.command';
 import { startCommand } from './commands/start.command';
@@ -30,6 +32,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   gateway: { summary: 'HTTP/WS listeners routing over NATS', schema: GATEWAY_SCHEMA, run: gatewayCommand },
   query: { summary: 'the query service over NATS', schema: QUERY_SCHEMA, run: queryCommand },
+  devnet: {
+    summary: 'the single-validator CometBFT + EVM chain alone',
+    schema: DEVNET_SCHEMA,
+    run: devnetCommand,
+  },
 };
 
 function usage(): string {

@@ -2,5 +2,12 @@ export { ConfigError } from './config-error';
 export { loadConfig, describeSchema, pickConfig } from './load-config';
 export type { ConfigOf, OptionSpec, Schema } from './option-spec';
 export type { ChainId, ListenAddress, LogLevel } from './parsers';
-export { OPTIONS, GATEWAY_SCHEMA, LISTENER_SCHEMA, QUERY_SCHEMA, START_SCHEMA } from './options';
-export type { GatewayConfig, QueryConfig, StartConfig } from './app-configs';
+export {
+  OPTIONS,
+  DEVNET_SCHEMA,
+  GATEWAY_SCHEMA,
+  LISTENER_SCHEMA,
+  QUERY_SCHEMA,
+  START_SCHEMA,
+} from './options';
+export type { DevnetConfig, GatewayConfig, QueryConfig, StartConfig } from './app-configs';

@@ -9,7 +9,9 @@ describe(loadConfig.name, () => {
     expect(config.wsport).toBe(8546);
     expect(config.rpcApi).toEqual(['web3', 'eth', 'net']);
     expect(config.chainId).toEqual({ cosmos: 'photon_9000-1', eip155: 9000n });
-    expect(config.node.toString()).toBe('http://localhost:26657/');
+    expect(config.node).toBeNull();
+    expect(config.devnetLaddr).toEqual({ host: '127.0.0.1', port: 26657 });
+    expect(config.blockTimeMs).toBe(1000);
     expect(config.maxBodyBytes).toBe(5 * 1024 * 1024);
     expect(config.maxBatchItems).toBe(1000);
     expect(config.wsMaxMessageBytes).toBe(32 * 1024 * 1024);
@@ -25,7 +27,7 @@ describe(loadConfig.name, () => {
     expect(config.laddr).toEqual({ host: '0.0.0.0', port: 9545 });
     expect(config.chainId.eip155).toBe(9001n);
     expect(config.rpcApi).toEqual(['eth', 'personal']);
-    expect(config.node.toString()).toBe('http://node:26657/');
+    expect(config.node?.toString()).toBe('http://node:26657/');
     expect(config.quiet).toBe(true);
   });
 
@@ -55,6 +57,15 @@ describe(loadConfig.name, () => {
     [['stray'], 'unexpected argument "stray"'],
   ])('error: %j → %s', (argv, message) => {
     expect(() => loadConfig(START_SCHEMA, argv, {})).toThrow(new ConfigError(message));
+  });
+
+  it.each([
+    ['100ms', 100],
+    ['1s', 1000],
+    ['1.5s', 1500],
+    ['250', 250],
+  ])('args: --block-time %s', (text, ms) => {
+    expect(loadConfig(START_SCHEMA, ['--block-time', text], {}).blockTimeMs).toBe(ms);
   });
 
   it('error: a bad env var is named by its variable', () => {

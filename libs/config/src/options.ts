@@ -4,6 +4,7 @@ import { option } from './option-spec';
 import {
   parseBoolean,
   parseChainId,
+  parseDurationMs,
   parseEngineUrl,
   parseListenAddress,
   parseList,
@@ -56,6 +57,38 @@ export const OPTIONS = {
     default: parseEngineUrl('tcp://localhost:26657'),
     defaultText: 'tcp://localhost:26657',
     parse: parseEngineUrl,
+  }),
+  nodeOrEmbedded: option<URL | null>({
+    flag: 'node',
+    env: 'PHOTON_NODE',
+    description: 'CometBFT RPC of the engine; without it, photon start runs its own devnet',
+    default: null,
+    defaultText: 'the embedded devnet',
+    parse: parseEngineUrl,
+  }),
+  devnetLaddr: option({
+    flag: 'devnet-laddr',
+    env: 'PHOTON_DEVNET_LADDR',
+    description: "the devnet's CometBFT RPC listen address",
+    default: parseListenAddress('tcp://127.0.0.1:26657'),
+    defaultText: 'tcp://127.0.0.1:26657',
+    parse: parseListenAddress,
+  }),
+  blockTimeMs: option({
+    flag: 'block-time',
+    env: 'PHOTON_BLOCK_TIME',
+    description: 'devnet block interval (100ms, 1s, …)',
+    default: 1000,
+    defaultText: '1s',
+    parse: parseDurationMs,
+  }),
+  allowUnprotectedTxs: option({
+    flag: 'allow-unprotected-txs',
+    env: 'PHOTON_ALLOW_UNPROTECTED_TXS',
+    description: 'let the devnet accept pre-EIP-155 (unprotected) transactions',
+    default: false,
+    boolean: true,
+    parse: parseBoolean,
   }),
   unlockKey: option({
     flag: 'unlock-key',
@@ -150,7 +183,8 @@ export const OPTIONS = {
 
 const { laddr, wsport, rpcApi, chainId, node, unlockKey, natsUrl, redisUrl, busPrefix } = OPTIONS;
 const { corsOrigins, maxBodyBytes, maxBatchItems, maxBatchResponseBytes, wsMaxMessageBytes } = OPTIONS;
-const { wsPingSeconds, logLevel, quiet } = OPTIONS;
+const { wsPingSeconds, logLevel, quiet, nodeOrEmbedded, devnetLaddr, blockTimeMs, allowUnprotectedTxs } =
+  OPTIONS;
 
 const LOGGING = { logLevel, quiet } as const;
 const CLUSTER = { natsUrl, redisUrl, busPrefix } as const;
@@ -172,5 +206,16 @@ const CHAIN = { chainId, node } as const;
 export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as const;
 /** `photon query`: reads over the NATS bus. */
 export const QUERY_SCHEMA = { ...CHAIN, ...CLUSTER, ...LOGGING } as const;
-/** `photon start`: everything in one process, no NATS or Redis. */
-export const START_SCHEMA = { ...LISTENER_SCHEMA, ...CHAIN, unlockKey, ...LOGGING } as const;
+/** The devnet's own settings. */
+export const DEVNET_SCHEMA = { devnetLaddr, blockTimeMs, chainId, allowUnprotectedTxs, ...LOGGING } as const;
+/** `photon start`: everything in one process, no NATS or Redis; the devnet unless --node is given. */
+export const START_SCHEMA = {
+  ...LISTENER_SCHEMA,
+  chainId,
+  node: nodeOrEmbedded,
+  devnetLaddr,
+  blockTimeMs,
+  allowUnprotectedTxs,
+  unlockKey,
+  ...LOGGING,
+} as const;

@@ -119,3 +119,12 @@ export function parseSubjectPrefix(raw: string): string {
     throw new Error(`"${raw}" is not a NATS subject prefix`);
   return raw;
 }
+
+/** A duration like `100ms`, `1s`, `1.5s`, `2m`, or a bare number of milliseconds; returns ms. */
+export function parseDurationMs(raw: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(raw.trim());
+  if (match === null) throw new Error(`"${raw}" is not a duration like 100ms or 1s`);
+  const value = Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[(match[2] ?? 'ms') as 'ms' | 's' | 'm'];
+  if (!Number.isFinite(value) || value < 1) throw new Error(`"${raw}" is shorter than 1ms`);
+  return Math.round(value);
+}

@@ -62,7 +62,9 @@ export async function startPhotonStack(
 
   try {
     if (kind === 'in-process') {
-      const single = spawnPhoton(['start', ...listenArgs, ...extraArgs], spawnOpts);
+      // photon start brings its own devnet: give it a free port too, so stacks run side by side.
+      const devnetArgs = ['--devnet-laddr', `tcp://127.0.0.1:${await freePort()}`];
+      const single = spawnPhoton(['start', ...listenArgs, ...devnetArgs, ...extraArgs], spawnOpts);
       all.push(single);
       await waitForReady(base.httpUrl, { timeoutMs: opts.readyTimeoutMs }, all);
       return { ...base, kind, busPrefix: undefined, all, processes: { single }, stop };

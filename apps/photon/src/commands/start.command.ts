@@ -9,6 +9,7 @@ import { QueryModule } from '@photon/query';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
+import { startDevnet } from './devnet.command';
 
 @Module({})
 class PhotonInProcessModule {}
@@ -31,11 +32,19 @@ export function createInProcessApp(config: StartConfig): Promise<NestFastifyAppl
 }
 
 export async function startCommand(config: StartConfig): Promise<void> {
-  const app = await createInProcessApp(config);
+  // The embedded default: without --node, Photon brings its own chain.
+  const devnet = config.node === null ? await startDevnet(config, config.quiet) : undefined;
+  let app;
+  try {
+    app = await createInProcessApp(config);
+  } catch (error) {
+    await devnet?.stop();
+    throw error;
+  }
   const { host, port } = config.laddr;
   process.stdout.write(
     `photon: serving JSON-RPC on http://${host}:${port} and ws://${host}:${config.wsport} ` +
       `(namespaces ${config.rpcApi.join(',')}, chain id ${config.chainId.cosmos})\n`,
   );
-  closeOnSignal([() => app.close()]);
+  closeOnSignal([() => app.close(), ...(devnet === undefined ? [] : [() => devnet.stop()])]);
 }
