@@ -73,13 +73,16 @@ describe('cosmjs against the devnet', () => {
     const broadcast = await client.broadcastTxSync({ tx });
     expect(broadcast.code).toBe(0);
 
-    let found;
-    for (let i = 0; i < 100 && found === undefined; i++) {
-      const search = await client.txSearch({ query: `ethereum_tx.ethereumTxHash='${message!.hash}'` });
-      found = search.txs[0];
-      if (found === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(found).toBeDefined();
+    const search = async () => {
+      for (let i = 0; i < 100; i++) {
+        const result = await client.txSearch({ query: `ethereum_tx.ethereumTxHash='${message!.hash}'` });
+        const hit = result.txs[0];
+        if (hit !== undefined) return hit;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the transfer was not included');
+    };
+    const found = await search();
     expect(Buffer.from(found.hash)).toEqual(Buffer.from(broadcast.hash));
     const byHash = await client.tx({ hash: broadcast.hash });
     expect(byHash.height).toBe(found.height);
