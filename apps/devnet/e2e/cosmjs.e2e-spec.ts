@@ -1,7 +1,12 @@
 // @cosmjs/tendermint-rpc — a real CometBFT client — against the devnet over HTTP: it must pick
 // its 0.38 client and decode every response with the right values.
 import { Comet38Client, connectComet } from '@cosmjs/tendermint-rpc';
-import { unwrapEthereumTx, wrapEthereumTx } from '@photon/ethermint-wire';
+import {
+  QueryBalanceRequest,
+  QueryBalanceResponse,
+  unwrapEthereumTx,
+  wrapEthereumTx,
+} from '@photon/ethermint-wire';
 import { Wallet, getBytes } from 'ethers';
 import { Devnet } from '../src/devnet';
 import { DEV_MNEMONIC } from '../src/evm';
@@ -96,6 +101,19 @@ describe('cosmjs against the devnet', () => {
       query: "ethereum.recipient='0x000000000000000000000000000000000000bEEF'",
     });
     expect(byRecipient.totalCount).toBe(1);
+
+    // The recipient's balance through abci_query, at the transfer's height and the height before.
+    const balanceAt = async (height: number) => {
+      const response = await client.abciQuery({
+        path: '/ethermint.evm.v1.Query/Balance',
+        data: QueryBalanceRequest.encode({ address: '0x000000000000000000000000000000000000bEEF' }),
+        height,
+      });
+      expect(response.code).toBe(0);
+      return QueryBalanceResponse.decode(response.value).balance;
+    };
+    expect(await balanceAt(found.height)).toBe('5');
+    expect(await balanceAt(found.height - 1)).toBe('0');
   });
 
   it('error: a malformed tx and a bad height answer CometBFT-shaped errors and blocks keep coming', async () => {

@@ -8,7 +8,8 @@ import { BlockProducer } from './chain/block-producer';
 import { ChainStore } from './chain/chain-store';
 import { formatRfc3339Nano, cometTimeFromUnixNanos } from './comet';
 import { EventBus } from './events/comet-event';
-import { EvmChain, devGenesis } from './evm';
+import { EvmChain, devAccounts, devGenesis } from './evm';
+import { abciRoutes } from './routes/abci.routes';
 import { ValidatorKey } from './node/validator-key';
 import { blockRoutes } from './routes/block.routes';
 import type { DevnetContext } from './routes/devnet-context';
@@ -59,7 +60,9 @@ export class Devnet {
     });
     const store = new ChainStore();
     const validator = ValidatorKey.generate();
+    const coinbase = devAccounts()[0]!.address;
     const producer = new BlockProducer({
+      coinbase,
       chainId: options.chainId,
       evm,
       store,
@@ -73,6 +76,7 @@ export class Devnet {
       evm,
       producer,
       validator,
+      coinbase,
       nodeId: Buffer.from(randomBytes(20)).toString('hex'),
       rpcAddress: `tcp://${options.host}:${options.port}`,
       genesisTime: formatRfc3339Nano(cometTimeFromUnixNanos(BigInt(Date.now()) * 1_000_000n)),
@@ -82,7 +86,12 @@ export class Devnet {
         },
       },
     };
-    const routes: Route[] = [...infoRoutes(context), ...blockRoutes(context), ...txRoutes(context)];
+    const routes: Route[] = [
+      ...infoRoutes(context),
+      ...blockRoutes(context),
+      ...txRoutes(context),
+      ...abciRoutes(context),
+    ];
     const dispatcher = new RouteDispatcher(routes);
     const server = createCometHttpServer(dispatcher);
     const closers: (() => Promise<void>)[] = [];

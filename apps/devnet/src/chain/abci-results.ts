@@ -37,7 +37,8 @@ export function ethereumTxResult(tx: ExecutedTx, cometTxHash: Uint8Array, blockH
     hash: tx.hash,
     logs: tx.logs.map((log) =>
       Log.fromPartial({
-        address: getAddress(log.address),
+        // The maintained line writes log addresses lowercase (Ethermint's HexAddress).
+        address: log.address.toLowerCase(),
         topics: log.topics,
         data: log.data,
         blockNumber: BigInt(log.height),

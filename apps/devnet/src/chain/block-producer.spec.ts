@@ -23,6 +23,7 @@ async function devnetParts() {
     evm,
     store,
     validator,
+    coinbase: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
     genesisAppHash: evm.block(0).stateRoot,
     now: () => (clock += 1_000_000_000n),
   });

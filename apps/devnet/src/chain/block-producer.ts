@@ -39,6 +39,8 @@ export interface ProducerOptions {
   readonly evm: EvmChain;
   readonly store: ChainStore;
   readonly validator: ValidatorKey;
+  /** The EVM coinbase: the validator's account, as Ethermint pays the proposer's operator. */
+  readonly coinbase: `0x${string}`;
   /** The app hash of the genesis state: header 1's app_hash. */
   readonly genesisAppHash: Uint8Array;
   /** Unix time in nanoseconds; injectable so tests control block times. */
@@ -70,7 +72,7 @@ export class BlockProducer {
     const executed = await evm.produceBlock({
       height: Number(height),
       timestamp: Number(time.seconds),
-      proposer: `0x${Buffer.from(validator.address).toString('hex')}`,
+      proposer: this.options.coinbase,
     });
     const txs = executed.txs.map((tx) => this.takeCometTx(tx.hash, tx.raw));
     for (const dropped of executed.dropped) this.cometTxs.delete(dropped.hash.toLowerCase());

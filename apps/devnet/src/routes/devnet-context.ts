@@ -11,6 +11,8 @@ export interface DevnetContext {
   readonly evm: EvmChain;
   readonly producer: BlockProducer;
   readonly validator: ValidatorKey;
+  /** The validator's account: the EVM coinbase of every block (Ethermint's proposer account). */
+  readonly coinbase: `0x${string}`;
   /** The node id (hex of 20 bytes), as `status.node_info.id`. */
   readonly nodeId: string;
   /** The RPC listen address, as `status.node_info.other.rpc_address`. */

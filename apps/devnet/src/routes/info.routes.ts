@@ -1,5 +1,6 @@
 // Node-level routes: health, status, abci_info, net_info, genesis, consensus_params, validators.
 import { encodeBase64, encodeHex, encodeInt64, formatRfc3339Nano, pubKeyJson, validatorJson } from '../comet';
+import { DEVNET_APP_NAME } from '../abci';
 import { DEVNET_CONSENSUS_PARAMS } from '../chain/block-producer';
 import type { Route } from '../rpc/route';
 import { PHOTON_DEVNET_VERSION } from '../version';
@@ -67,7 +68,7 @@ export function infoRoutes(ctx: DevnetContext): Route[] {
         const latest = store.at(store.latestHeight);
         return Promise.resolve({
           response: {
-            data: 'photon-devnet',
+            data: DEVNET_APP_NAME,
             version: PHOTON_DEVNET_VERSION,
             app_version: '0',
             last_block_height: encodeInt64(store.latestHeight),
