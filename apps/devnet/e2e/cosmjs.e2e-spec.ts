@@ -1,15 +1,17 @@
 // @cosmjs/tendermint-rpc — a real CometBFT client — against the devnet over HTTP: it must pick
 // its 0.38 client and decode every response with the right values.
-import { Comet38Client, connectComet } from '@cosmjs/tendermint-rpc';
+import { Comet38Client, WebsocketClient, connectComet } from '@cosmjs/tendermint-rpc';
+import type { Stream } from 'xstream';
 import {
   QueryBalanceRequest,
   QueryBalanceResponse,
   unwrapEthereumTx,
   wrapEthereumTx,
 } from '@photon/ethermint-wire';
-import { Wallet, getBytes } from 'ethers';
+import { Wallet, getAddress, getBytes } from 'ethers';
 import { Devnet } from '../src/devnet';
 import { DEV_MNEMONIC } from '../src/evm';
+import { closeCosmjsWebsocket } from '../src/testing/close-cosmjs-websocket';
 
 jest.setTimeout(60_000);
 
@@ -126,5 +128,72 @@ describe('cosmjs against the devnet', () => {
     const before = (await client.status()).syncInfo.latestBlockHeight;
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect((await client.status()).syncInfo.latestBlockHeight).toBeGreaterThan(before);
+  });
+});
+
+describe('cosmjs subscriptions against the devnet /websocket', () => {
+  let devnet: Devnet;
+  let socket: WebsocketClient | undefined;
+  let client: Comet38Client;
+
+  beforeAll(async () => {
+    devnet = await Devnet.start({
+      chainId: 'photon_9000-1',
+      eip155ChainId: 9000n,
+      host: '127.0.0.1',
+      port: 0,
+      blockTimeMs: 100,
+      allowUnprotectedTxs: false,
+    });
+    socket = new WebsocketClient(devnet.rpcUrl.replace('http:', 'ws:'));
+    client = await Comet38Client.create(socket);
+  });
+  afterAll(async () => {
+    if (socket !== undefined) closeCosmjsWebsocket(socket);
+    await devnet?.stop();
+  });
+
+  function first<T>(stream: Stream<T>): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const subscription = stream.subscribe({
+        next: (event) => {
+          subscription.unsubscribe();
+          resolve(event);
+        },
+        error: reject,
+        complete: () => reject(new Error('stream completed without an event')),
+      });
+    });
+  }
+
+  it('default: subscribeNewBlock and subscribeNewBlockHeader deliver decodable events', async () => {
+    const block = await first(client.subscribeNewBlock());
+    expect(block.header.chainId).toBe('photon_9000-1');
+    expect(block.header.height).toBeGreaterThan(0);
+    const header = await first(client.subscribeNewBlockHeader());
+    expect(header.height).toBeGreaterThan(0);
+  });
+
+  it('behavior: subscribeTx with an ethereum.recipient query sees the transfer and only it', async () => {
+    const recipient = getAddress('0x000000000000000000000000000000000000cafe');
+    const event = first(client.subscribeTx(`tm.event='Tx' AND ethereum.recipient='${recipient}'`));
+    const wallet = Wallet.fromPhrase(DEV_MNEMONIC);
+    const signed = await wallet.signTransaction({
+      to: recipient,
+      value: 7n,
+      gasLimit: 21_000n,
+      gasPrice: 10_000_000_000n,
+      nonce: 0,
+      chainId: 9000n,
+      type: 0,
+    });
+    const broadcast = await client.broadcastTxSync({
+      tx: wrapEthereumTx(getBytes(signed), { layout: 'maintained', denom: 'aphoton' }),
+    });
+    expect(broadcast.code).toBe(0);
+    const tx = await event;
+    expect(Buffer.from(tx.hash)).toEqual(Buffer.from(broadcast.hash));
+    expect(tx.result.code).toBe(0);
+    expect(tx.height).toBeGreaterThan(0);
   });
 });

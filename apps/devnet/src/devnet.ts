@@ -18,6 +18,7 @@ import { txRoutes } from './routes/tx.routes';
 import { createCometHttpServer } from './rpc/comet-http-server';
 import type { Route } from './rpc/route';
 import { RouteDispatcher } from './rpc/route-dispatcher';
+import { attachCometWebsocket } from './websocket';
 
 export interface DevnetOptions {
   /** Cosmos chain id, e.g. photon_9000-1. */
@@ -32,13 +33,6 @@ export interface DevnetOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-/** Extra routes that need the running node (the websocket, abci_query) plug in here. */
-export type RouteExtension = (
-  ctx: DevnetContext,
-  bus: EventBus,
-  server: Server,
-) => { routes: Route[]; close?: () => Promise<void> };
-
 export class Devnet {
   private timer: NodeJS.Timeout | undefined;
   private producing: Promise<void> = Promise.resolve();
@@ -51,7 +45,7 @@ export class Devnet {
     private readonly options: DevnetOptions,
   ) {}
 
-  static async start(options: DevnetOptions, extensions: readonly RouteExtension[] = []): Promise<Devnet> {
+  static async start(options: DevnetOptions): Promise<Devnet> {
     const genesis = devGenesis();
     const evm = await EvmChain.create({
       chainId: options.eip155ChainId,
@@ -94,12 +88,8 @@ export class Devnet {
     ];
     const dispatcher = new RouteDispatcher(routes);
     const server = createCometHttpServer(dispatcher);
-    const closers: (() => Promise<void>)[] = [];
-    for (const extend of extensions) {
-      const extension = extend(context, bus, server);
-      dispatcher.add(extension.routes);
-      if (extension.close !== undefined) closers.push(extension.close);
-    }
+    const websocket = attachCometWebsocket(server, dispatcher, bus);
+    const closers = [() => websocket.close()];
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error) =>
         reject(new Error(`cannot listen on tcp://${options.host}:${options.port}: ${error.message}`)),

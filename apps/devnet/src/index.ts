@@ -1,5 +1,5 @@
 // The devnet app: a single-validator CometBFT 0.38 + Ethermint EVM chain. Services never import
 // it; only the CLI starts it, and everything else reaches it over the wire.
 export { Devnet } from './devnet';
-export type { DevnetOptions, RouteExtension } from './devnet';
+export type { DevnetOptions } from './devnet';
 export { devAccounts, devAccountsBanner, DEV_MNEMONIC, EVM_DENOM } from './evm';
