@@ -146,7 +146,7 @@ describe('cosmjs subscriptions against the devnet /websocket', () => {
       allowUnprotectedTxs: false,
     });
     socket = new WebsocketClient(devnet.rpcUrl.replace('http:', 'ws:'));
-    client = await Comet38Client.create(socket);
+    client = Comet38Client.create(socket);
   });
   afterAll(async () => {
     if (socket !== undefined) closeCosmjsWebsocket(socket);
