@@ -16,7 +16,8 @@ export async function admitTx(ctx: DevnetContext, tx: Uint8Array): Promise<Check
   const hash = cometTxHash(tx);
   let messages;
   try {
-    messages = unwrapEthereumTx(tx);
+    // EvmChain.checkTx recovers the signer and checks it against `from`: no need to recover twice.
+    messages = unwrapEthereumTx(tx, { verifySender: false });
   } catch (error) {
     const detail = error instanceof EthermintWireError ? error.message : String(error);
     return { code: 2, log: `${detail}: tx parse error`, codespace: 'sdk', gasWanted: 0n, hash };
