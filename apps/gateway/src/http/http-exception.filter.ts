@@ -1,7 +1,7 @@
 // The last word on every HTTP failure outside the JSON-RPC endpoint: a JSON-RPC error body with
 // a fitting HTTP status; unexpected errors are logged with an id and answered opaquely.
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { toErrorObject } from '@photon/codec';
+import { logInternalTo, toErrorObject } from '@photon/codec';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bodyTooLarge, methodNotAllowed, pathNotFound, rpcErrorBody } from './http-error-bodies';
 
@@ -34,9 +34,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const onRoot = request.url.split('?')[0] === '/';
       return onRoot ? [405, rpcErrorBody(methodNotAllowed())] : [404, rpcErrorBody(pathNotFound())];
     }
-    const error = toErrorObject(exception, (errorId, cause) =>
-      this.log.error(`internal error ${errorId}`, cause instanceof Error ? cause.stack : cause),
-    );
+    const error = toErrorObject(exception, logInternalTo(this.log));
     return [status !== undefined && status >= 400 && status < 500 ? status : 500, rpcErrorBody(error)];
   }
 }

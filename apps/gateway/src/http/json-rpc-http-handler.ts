@@ -3,7 +3,7 @@
 // so this handler reads the body, enforces the limits and answers itself; every other request
 // (health, wrong paths and methods) is left to Fastify and Nest.
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { toErrorObject } from '@photon/codec';
+import { logInternalTo, toErrorObject } from '@photon/codec';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { RpcEndpoint } from '../rpc/rpc-endpoint';
@@ -96,11 +96,7 @@ export class JsonRpcHttpHandler {
   }
 
   private fail(response: ServerResponse, error: unknown): void {
-    const body = rpcErrorBody(
-      toErrorObject(error, (errorId, cause) =>
-        this.log.error(`internal error ${errorId}`, cause instanceof Error ? cause.stack : cause),
-      ),
-    );
+    const body = rpcErrorBody(toErrorObject(error, logInternalTo(this.log)));
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
     response.end(body);
   }

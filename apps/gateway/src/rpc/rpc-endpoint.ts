@@ -2,13 +2,13 @@
 // controller and the websocket gateway both go through here, so they cannot drift apart.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CallContext } from '@photon/bus';
-import { dispatch, parseBody, serializeReply } from '@photon/codec';
+import { dispatch, logInternalTo, parseBody, serializeReply } from '@photon/codec';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { RpcRouter } from './rpc-router';
 
 @Injectable()
 export class RpcEndpoint {
-  private readonly log = new Logger('rpc');
+  private readonly logInternal = logInternalTo(new Logger('rpc'));
 
   constructor(
     private readonly router: RpcRouter,
@@ -21,12 +21,7 @@ export class RpcEndpoint {
       requireVersion: context.transport === 'http',
       maxBatchItems: this.options.maxBatchItems,
     });
-    const reply = await dispatch(
-      body,
-      (call) => this.router.route(call, context),
-      (errorId, error) =>
-        this.log.error(`internal error ${errorId}`, error instanceof Error ? error.stack : error),
-    );
+    const reply = await dispatch(body, (call) => this.router.route(call, context), this.logInternal);
     return serializeReply(reply, this.options.maxBatchResponseBytes);
   }
 }

@@ -2,7 +2,7 @@
 // subscription per service this process serves, each request run through the handler registry.
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
-import { LimitExceededError, toErrorObject } from '@photon/codec';
+import { LimitExceededError, logInternalTo, toErrorObject } from '@photon/codec';
 import type { ServiceName } from '@photon/types';
 import { hostname } from 'node:os';
 import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, headers } from 'nats';
@@ -74,7 +74,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
       reply = { result: (await registry.invoke(request.method, request.params, request.context)) ?? null };
     } catch (error) {
       reply = {
-        error: toErrorObject(error, (errorId, cause) => this.log.error(`internal error ${errorId}`, cause)),
+        error: toErrorObject(error, logInternalTo(this.log)),
       };
     }
     const replyHeaders = headers();

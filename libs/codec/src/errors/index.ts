@@ -1,3 +1,3 @@
 export * from './rpc-errors';
-export { toErrorObject } from './to-error-object';
-export type { InternalErrorLogger } from './to-error-object';
+export { logInternalTo, toErrorObject } from './to-error-object';
+export type { ErrorSink, InternalErrorLogger } from './to-error-object';

@@ -11,3 +11,14 @@ export function toErrorObject(error: unknown, logInternal: InternalErrorLogger):
   logInternal(errorId, error);
   return new InternalError('internal error', { errorId }).toErrorObject();
 }
+
+/** Where internal errors go: anything with an `error(message, detail)` method, such as Nest's Logger. */
+export interface ErrorSink {
+  error(message: string, detail?: unknown): void;
+}
+
+/** The one way internal errors are logged: their id, and the stack when there is one. */
+export function logInternalTo(sink: ErrorSink): InternalErrorLogger {
+  return (errorId, error) =>
+    sink.error(`internal error ${errorId}`, error instanceof Error ? error.stack : error);
+}
