@@ -1,6 +1,6 @@
 // The websocket events of a committed block, in CometBFT 0.38's JSON: NewBlock, NewBlockHeader
 // and one Tx per transaction, each with the composite keys queries match on.
-import { blockIdJson, blockJson, encodeBase64, encodeHex, encodeInt64, headerJson, sha256 } from '../comet';
+import { blockIdJson, blockJson, encodeBase64, encodeHex, encodeInt64, headerJson } from '../comet';
 import type { CometEvent } from '../events/comet-event';
 import { eventsJson, txResultJson } from '../routes/results-json';
 import { eventMap } from './abci-results';
@@ -37,7 +37,7 @@ export function blockEvents(committed: CommittedBlock): CometEvent[] {
         value: { TxResult: { height, index, tx: encodeBase64(tx), result: txResultJson(result) } },
         events: {
           'tm.event': ['Tx'],
-          'tx.hash': [encodeHex(sha256(tx))],
+          'tx.hash': [encodeHex(committed.txHashes[index]!)],
           'tx.height': [height],
           ...eventMap(result.events),
         },

@@ -1,7 +1,6 @@
 // Makes the next block: reaps the EVM mempool, executes, and wraps the outcome in a real
 // CometBFT block (linked header, hashes, the validator's signed commit) plus its ABCI results.
 // Header H carries the app hash and results hash of block H-1, as CometBFT does.
-import { cometTxHash } from '@photon/ethermint-wire';
 import {
   BlockIdFlag,
   type CometBlock,
@@ -16,6 +15,7 @@ import {
   dataHash,
   emptyHash,
   lastResultsHash,
+  txHash,
   validatorsHash,
 } from '../comet';
 import type { EvmChain } from '../evm';
@@ -100,17 +100,18 @@ export class BlockProducer {
     };
     const id = blockId(block);
     evm.setBlockHash(Number(height), id.hash);
-    const hashes = txs.map((tx) => cometTxHash(tx)).map((hex) => new Uint8Array(Buffer.from(hex, 'hex')));
+    const hashes = txs.map(txHash);
     const committed: CommittedBlock = {
       block,
       id,
       commit: this.commit(height, id, time),
       executed,
       txResults: executed.txs.map((tx, i) => ethereumTxResult(tx, hashes[i]!, id.hash)),
+      txHashes: hashes,
       finalizeEvents: finalizeBlockEvents(executed),
       appHash: executed.stateRoot,
     };
-    store.add(committed, hashes);
+    store.add(committed);
     return committed;
   }
 

@@ -22,12 +22,12 @@ export class ChainStore {
     return this.latest;
   }
 
-  add(committed: CommittedBlock, cometTxHashes: readonly Uint8Array[]): void {
+  add(committed: CommittedBlock): void {
     const height = committed.block.header.height;
     if (height !== this.latest + 1n) throw new Error(`block ${height} does not follow ${this.latest}`);
     this.byHeight.set(height, committed);
     this.heightByHash.set(encodeHex(committed.id.hash), height);
-    cometTxHashes.forEach((hash, index) => this.txByCometHash.set(encodeHex(hash), { height, index }));
+    committed.txHashes.forEach((hash, index) => this.txByCometHash.set(encodeHex(hash), { height, index }));
     committed.executed.txs.forEach((tx, index) =>
       this.txByEthHash.set(tx.hash.toLowerCase(), { height, index }),
     );

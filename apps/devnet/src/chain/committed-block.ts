@@ -12,6 +12,8 @@ export interface CommittedBlock {
   readonly executed: ExecutedBlock;
   /** One per entry of `block.txs`, in order. */
   readonly txResults: readonly TxResult[];
+  /** CometBFT hashes (sha256) of `block.txs`, in order, computed once at commit. */
+  readonly txHashes: readonly Uint8Array[];
   readonly finalizeEvents: readonly AbciEvent[];
   /** The application state root after this block (block_results.app_hash; next header's app_hash). */
   readonly appHash: Uint8Array;

@@ -9,7 +9,6 @@ import {
   matches,
   parseQuery,
   resultBlockJson,
-  sha256,
 } from '../comet';
 import { eventMap } from '../chain/abci-results';
 import type { CommittedBlock } from '../chain/committed-block';
@@ -18,6 +17,7 @@ import { admitTx } from './admit-tx';
 import type { DevnetContext } from './devnet-context';
 import { bytesArg, intArg, stringArg } from './heights';
 import { txResultJson } from './results-json';
+import { txCandidates } from './tx-candidates';
 
 /** CometBFT's timeout_broadcast_tx_commit default. */
 const BROADCAST_COMMIT_TIMEOUT_MS = 10_000;
@@ -118,16 +118,14 @@ export function txRoutes(ctx: DevnetContext): Route[] {
       handle: (args) => {
         const query = parseSearch(stringArg(args['query']));
         const hits: [CommittedBlock, number][] = [];
-        for (let height = store.earliestHeight; height <= store.latestHeight; height++) {
-          const committed = store.at(height);
-          committed?.txResults.forEach((result, index) => {
-            const events = {
-              ...eventMap(result.events),
-              'tx.hash': [cometHashOf(committed, index)],
-              'tx.height': [String(height)],
-            };
-            if (matches(query, events)) hits.push([committed, index]);
-          });
+        for (const { height, index } of txCandidates(store, query)) {
+          const committed = store.at(height)!;
+          const events = {
+            ...eventMap(committed.txResults[index]!.events),
+            'tx.hash': [cometHashOf(committed, index)],
+            'tx.height': [String(height)],
+          };
+          if (matches(query, events)) hits.push([committed, index]);
         }
         const page = paginate(hits, args, stringArg(args['order_by']));
         return Promise.resolve({ txs: page.map(([c, i]) => txJson(c, i)), total_count: String(hits.length) });
@@ -201,9 +199,9 @@ function parseSearch(text: string | undefined): Query {
   }
 }
 
-/** CometBFT's tx hash: sha256 of the Cosmos tx bytes, uppercase hex. */
+/** CometBFT's tx hash, uppercase hex. */
 function cometHashOf(committed: CommittedBlock, index: number): string {
-  return encodeHex(sha256(committed.block.txs[index]!));
+  return encodeHex(committed.txHashes[index]!);
 }
 
 /** CometBFT's pagination: page ≥ 1 within range, per_page 1–100 (default 30), order asc|desc. */
