@@ -8,7 +8,7 @@ import {
   unwrapEthereumTx,
   wrapEthereumTx,
 } from '@photon/ethermint-wire';
-import { Wallet, getAddress, getBytes } from 'ethers';
+import { HDNodeWallet, Wallet, getAddress, getBytes } from 'ethers';
 import { Devnet } from '../src/devnet';
 import { DEV_MNEMONIC } from '../src/evm';
 import { closeCosmjsWebsocket } from '../src/testing/close-cosmjs-websocket';
@@ -116,6 +116,26 @@ describe('cosmjs against the devnet', () => {
     };
     expect(await balanceAt(found.height)).toBe('5');
     expect(await balanceAt(found.height - 1)).toBe('0');
+  });
+
+  it('behavior: broadcastTxCommit answers once the tx is in a block', async () => {
+    const wallet = HDNodeWallet.fromPhrase(DEV_MNEMONIC, undefined, "m/44'/60'/0'/0/1");
+    const signed = await wallet.signTransaction({
+      to: '0x000000000000000000000000000000000000bEEF',
+      value: 1n,
+      gasLimit: 21_000n,
+      gasPrice: 10_000_000_000n,
+      nonce: 0,
+      chainId: 9000n,
+      type: 0,
+    });
+    const result = await client.broadcastTxCommit({
+      tx: wrapEthereumTx(getBytes(signed), { layout: 'maintained', denom: 'aphoton' }),
+    });
+    expect(result.checkTx.code).toBe(0);
+    expect(result.txResult?.code).toBe(0);
+    expect(result.height).toBeGreaterThan(0);
+    expect((await client.tx({ hash: result.hash })).height).toBe(result.height);
   });
 
   it('error: a malformed tx and a bad height answer CometBFT-shaped errors and blocks keep coming', async () => {

@@ -69,6 +69,7 @@ export class Devnet {
       store,
       evm,
       producer,
+      bus,
       validator,
       coinbase,
       nodeId: Buffer.from(randomBytes(20)).toString('hex'),

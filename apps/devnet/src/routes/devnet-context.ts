@@ -2,6 +2,7 @@
 // bookkeeping and the node's identity.
 import type { BlockProducer } from '../chain/block-producer';
 import type { ChainStore } from '../chain/chain-store';
+import type { EventBus } from '../events/comet-event';
 import type { EvmChain } from '../evm';
 import type { ValidatorKey } from '../node/validator-key';
 
@@ -10,6 +11,8 @@ export interface DevnetContext {
   readonly store: ChainStore;
   readonly evm: EvmChain;
   readonly producer: BlockProducer;
+  /** Every committed block's events, as published to websocket subscribers. */
+  readonly bus: EventBus;
   readonly validator: ValidatorKey;
   /** The validator's account: the EVM coinbase of every block (Ethermint's proposer account). */
   readonly coinbase: `0x${string}`;

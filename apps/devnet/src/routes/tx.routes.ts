@@ -11,6 +11,7 @@ import {
   resultBlockJson,
 } from '../comet';
 import { eventMap } from '../chain/abci-results';
+import type { TxLocation } from '../chain/chain-store';
 import type { CommittedBlock } from '../chain/committed-block';
 import { RouteError, type Route } from '../rpc/route';
 import { admitTx } from './admit-tx';
@@ -231,12 +232,25 @@ function pendingCometTxs(ctx: DevnetContext): Uint8Array[] {
   return [...seen];
 }
 
-async function waitForTx(ctx: DevnetContext, cometHash: Uint8Array) {
-  const deadline = Date.now() + BROADCAST_COMMIT_TIMEOUT_MS;
-  for (;;) {
-    const location = ctx.store.txByHash(cometHash);
-    if (location !== undefined) return location;
-    if (Date.now() > deadline) throw new RouteError('timed out waiting for tx to be included in a block');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** Resolves when the tx is committed: at once if it already is, else on its Tx event. */
+function waitForTx(ctx: DevnetContext, cometHash: Uint8Array): Promise<TxLocation> {
+  const hash = encodeHex(cometHash);
+  return new Promise((resolve, reject) => {
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      stop();
+      outcome();
+    };
+    const stop = ctx.bus.listen((event) => {
+      if (event.type !== 'Tx' || event.events['tx.hash']?.[0] !== hash) return;
+      const location = ctx.store.txByHash(cometHash);
+      if (location !== undefined) settle(() => resolve(location));
+    });
+    const timer = setTimeout(
+      () => settle(() => reject(new RouteError('timed out waiting for tx to be included in a block'))),
+      BROADCAST_COMMIT_TIMEOUT_MS,
+    );
+    const committed = ctx.store.txByHash(cometHash);
+    if (committed !== undefined) settle(() => resolve(committed));
+  });
 }
