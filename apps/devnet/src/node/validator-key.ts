@@ -9,10 +9,7 @@ export class ValidatorKey {
   readonly validator: CometValidator;
   readonly address: Uint8Array;
 
-  private constructor(
-    readonly seed: Uint8Array,
-    private readonly privateKey: KeyObject,
-  ) {
+  private constructor(private readonly privateKey: KeyObject) {
     const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
     this.validator = {
       pubKey: { type: 'ed25519', bytes: new Uint8Array(spki.subarray(spki.length - 32)) },
@@ -29,7 +26,7 @@ export class ValidatorKey {
   static fromSeed(seed: Uint8Array): ValidatorKey {
     if (seed.length !== 32) throw new Error('an ed25519 seed has 32 bytes');
     const der = Buffer.concat([ED25519_PKCS8_PREFIX, seed]);
-    return new ValidatorKey(seed, createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
+    return new ValidatorKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
   }
 
   sign(message: Uint8Array): Uint8Array {
