@@ -22,3 +22,13 @@ export { WIRE_SCHEMAS } from './openrpc/wire-schemas';
 export type { JsonObject, JsonSchema, JsonValue } from './openrpc/wire-schemas';
 export { PHOTON_VERSION } from './version';
 export { TIMEOUT_MS } from './timeouts';
+export type {
+  AccessListEntry,
+  EthBlockRecord,
+  EthLogRecord,
+  EthReceiptRecord,
+  EthTransactionRecord,
+  EthTxType,
+  Hex,
+  InclusionPosition,
+} from './records';

@@ -1,0 +1,10 @@
+export type {
+  AccessListEntry,
+  EthBlockRecord,
+  EthLogRecord,
+  EthReceiptRecord,
+  EthTransactionRecord,
+  EthTxType,
+  Hex,
+  InclusionPosition,
+} from './eth-records';
