@@ -1,6 +1,7 @@
 // Boots the in-process tier inside the jest worker on free ports, for handler and gateway tests.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { START_SCHEMA, loadConfig } from '@photon/config';
+import { Devnet } from '@photon/devnet';
 import { freePort } from '@photon/testing';
 import { createInProcessApp } from '../src/commands/start.command';
 
@@ -8,6 +9,8 @@ export interface TestTier {
   readonly app: NestFastifyApplication;
   readonly httpUrl: string;
   readonly wsUrl: string;
+  /** The devnet the tier reads (started here unless `--node` was given). */
+  readonly devnet: Devnet | undefined;
   close(): Promise<void>;
 }
 
@@ -19,12 +22,29 @@ export async function startTestTier(args: readonly string[] = []): Promise<TestT
     ['--laddr', `tcp://127.0.0.1:${httpPort}`, '--wsport', String(wsPort), '--log-level', 'error', ...args],
     {},
   );
-  const app = await createInProcessApp(config);
+  const devnet =
+    config.node === null
+      ? await Devnet.start({
+          chainId: config.chainId.cosmos,
+          eip155ChainId: config.chainId.eip155,
+          host: '127.0.0.1',
+          port: 0,
+          blockTimeMs: config.blockTimeMs,
+          allowUnprotectedTxs: config.allowUnprotectedTxs,
+        })
+      : undefined;
+  const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
+  if (engineUrl === null) throw new Error('startTestTier: no engine');
+  const app = await createInProcessApp(config, engineUrl);
   return {
     app,
     httpUrl: `http://127.0.0.1:${httpPort}`,
     wsUrl: `ws://127.0.0.1:${wsPort}`,
-    close: () => app.close(),
+    devnet,
+    close: async () => {
+      await app.close();
+      await devnet?.stop();
+    },
   };
 }
 

@@ -3,6 +3,8 @@ import type { ChainId } from '@photon/config';
 
 export interface QueryOptions {
   readonly chainId: ChainId;
+  /** CometBFT RPC of the engine (a real node or the devnet). */
+  readonly engineUrl: URL;
 }
 
 export const QUERY_OPTIONS = Symbol('QUERY_OPTIONS');

@@ -12,6 +12,7 @@ export type { WaitForOptions } from './wait-for';
 export { describeOutput, waitForReady } from './wait-for-ready';
 export type { WaitForReadyOptions } from './wait-for-ready';
 export { startPhotonStack } from './photon-stack';
+export { waitForDevnet } from './wait-for-devnet';
 export type {
   ClusterStack,
   InProcessStack,

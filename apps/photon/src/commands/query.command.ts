@@ -18,7 +18,7 @@ export async function queryCommand(config: QueryConfig): Promise<void> {
       module: PhotonQueryModule,
       imports: [
         BusModule.overNats(nats, config.busPrefix),
-        QueryModule.register({ chainId: config.chainId }),
+        QueryModule.register({ chainId: config.chainId, engineUrl: config.node }),
       ],
     },
     { strategy, logger: new PhotonLogger(config.logLevel, config.quiet), abortOnError: false },

@@ -14,15 +14,15 @@ import { startDevnet } from './devnet.command';
 @Module({})
 class PhotonInProcessModule {}
 
-/** The whole tier as one listening Nest application. */
-export function createInProcessApp(config: StartConfig): Promise<NestFastifyApplication> {
+/** The whole tier as one listening Nest application, reading the chain at `engineUrl`. */
+export function createInProcessApp(config: StartConfig, engineUrl: URL): Promise<NestFastifyApplication> {
   const gateway = gatewayOptionsOf(config);
   return bootstrapGateway(
     {
       module: PhotonInProcessModule,
       imports: [
         BusModule.inProcess(),
-        QueryModule.register({ chainId: config.chainId }),
+        QueryModule.register({ chainId: config.chainId, engineUrl }),
         GatewayModule.register(gateway),
       ],
     },
@@ -34,9 +34,11 @@ export function createInProcessApp(config: StartConfig): Promise<NestFastifyAppl
 export async function startCommand(config: StartConfig): Promise<void> {
   // The embedded default: without --node, Photon brings its own chain.
   const devnet = config.node === null ? await startDevnet(config, config.quiet) : undefined;
+  const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
   let app;
   try {
-    app = await createInProcessApp(config);
+    if (engineUrl === null) throw new Error('photon start: no engine to read');
+    app = await createInProcessApp(config, engineUrl);
   } catch (error) {
     await devnet?.stop();
     throw error;
