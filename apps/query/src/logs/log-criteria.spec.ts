@@ -1,0 +1,66 @@
+import type { EthLogRecord } from '@photon/types';
+import { Bloom } from '@ethereumjs/vm';
+import { getBytes } from 'ethers';
+import { bloomMayMatch, logMatches } from './log-criteria';
+
+const A = '0x00000000000000000000000000000000000000aa';
+const B = '0x00000000000000000000000000000000000000bb';
+const T1 = `0x${'11'.repeat(32)}` as const;
+const T2 = `0x${'22'.repeat(32)}` as const;
+const T3 = `0x${'33'.repeat(32)}` as const;
+
+const log = (address: string, topics: `0x${string}`[]): EthLogRecord => ({
+  address: address as `0x${string}`,
+  topics,
+  data: '0x',
+  blockHash: `0x${'00'.repeat(32)}`,
+  blockNumber: 1n,
+  blockTimestamp: 0n,
+  transactionHash: `0x${'00'.repeat(32)}`,
+  transactionIndex: 0,
+  logIndex: 0,
+  removed: false,
+});
+
+function bloomOf(entries: string[]): Uint8Array {
+  const bloom = new Bloom();
+  for (const entry of entries) bloom.add(getBytes(entry));
+  return bloom.bitvector;
+}
+
+describe('logMatches', () => {
+  it('default: no criteria matches every log', () => {
+    expect(logMatches(log(A, [T1]), {})).toBe(true);
+  });
+
+  it('args: address list matches any of them', () => {
+    expect(logMatches(log(A, []), { addresses: [B, A] })).toBe(true);
+    expect(logMatches(log(A, []), { addresses: [B] })).toBe(false);
+  });
+
+  it('args: positional topics with alternatives and null wildcards', () => {
+    const entry = log(A, [T1, T2]);
+    expect(logMatches(entry, { topics: [null, [T2]] })).toBe(true);
+    expect(logMatches(entry, { topics: [[T3, T1], null] })).toBe(true);
+    expect(logMatches(entry, { topics: [[T2]] })).toBe(false);
+    expect(logMatches(entry, { topics: [[], [T2]] })).toBe(true);
+  });
+
+  it('behavior: more positions than the log has topics never match', () => {
+    expect(logMatches(log(A, [T1]), { topics: [null, null] })).toBe(false);
+  });
+});
+
+describe('bloomMayMatch', () => {
+  it('default: a bloom holding the address and topics may match', () => {
+    const bloom = bloomOf([A, T1, T2]);
+    expect(bloomMayMatch(bloom, { addresses: [A], topics: [[T1], null, [T3, T2]] })).toBe(true);
+  });
+
+  it('behavior: a missing address or a topic position with no alternative present rules the block out', () => {
+    const bloom = bloomOf([A, T1]);
+    expect(bloomMayMatch(bloom, { addresses: [B] })).toBe(false);
+    expect(bloomMayMatch(bloom, { topics: [[T2, T3]] })).toBe(false);
+    expect(bloomMayMatch(new Uint8Array(256), {})).toBe(true);
+  });
+});

@@ -1,0 +1,38 @@
+// What a log filter asks for (addresses, positional topics with alternatives and nulls) and the
+// two tests eth_getLogs and filters apply: a bloom pre-filter per block, then an exact match per log.
+import type { FilterTopics } from '@photon/codec';
+import type { EthLogRecord } from '@photon/types';
+import { bloomMayContain } from './logs-bloom';
+
+export interface LogCriteria {
+  /** Lowercase addresses any of which must have emitted the log; undefined or empty: any. */
+  readonly addresses?: readonly string[];
+  /** Per position the accepted topics (any of them), null or empty for any. */
+  readonly topics?: FilterTopics;
+}
+
+/** Exact match, as geth's filters.filterLogs: every constrained position must match one alternative. */
+export function logMatches(log: EthLogRecord, criteria: LogCriteria): boolean {
+  const { addresses, topics } = criteria;
+  if (addresses !== undefined && addresses.length > 0 && !addresses.includes(log.address)) return false;
+  if (topics === undefined) return true;
+  // A filter with more positions than the log has topics cannot match it.
+  if (topics.length > log.topics.length) return false;
+  return topics.every((alternatives, position) => {
+    if (alternatives === null || alternatives.length === 0) return true;
+    return alternatives.includes(log.topics[position]!);
+  });
+}
+
+/** False only when the block's bloom proves no log of the block can match. */
+export function bloomMayMatch(bloom: Uint8Array, criteria: LogCriteria): boolean {
+  const { addresses, topics } = criteria;
+  if (addresses !== undefined && addresses.length > 0) {
+    if (!addresses.some((address) => bloomMayContain(bloom, address))) return false;
+  }
+  for (const alternatives of topics ?? []) {
+    if (alternatives === null || alternatives.length === 0) continue;
+    if (!alternatives.some((topic) => bloomMayContain(bloom, topic))) return false;
+  }
+  return true;
+}
