@@ -20,15 +20,26 @@ const tx = (n: number, fees: Partial<EthTransactionRecord>): EthTransactionRecor
   ...fees,
 });
 
-const receipt = (n: number, gasUsed: bigint): EthReceiptRecord =>
-  ({ transactionHash: hash(n), gasUsed }) as EthReceiptRecord;
+const receipt = (n: number, gasUsed: bigint): EthReceiptRecord => {
+  const partial: Partial<EthReceiptRecord> = { transactionHash: hash(n), gasUsed };
+  return partial as EthReceiptRecord;
+};
 
 const block = (
   number: bigint,
   baseFeePerGas: bigint,
   transactions: EthTransactionRecord[],
   gasUsed: bigint,
-) => ({ number, baseFeePerGas, transactions, gasUsed, gasLimit: 30_000_000n }) as EthBlockRecord;
+) => {
+  const partial: Partial<EthBlockRecord> = {
+    number,
+    baseFeePerGas,
+    transactions,
+    gasUsed,
+    gasLimit: 30_000_000n,
+  };
+  return partial as EthBlockRecord;
+};
 
 describe(computeFeeHistory.name, () => {
   it('default: base fees include the next block, ratios per block, no reward without percentiles', () => {
