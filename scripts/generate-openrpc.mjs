@@ -10,7 +10,7 @@ const { PHOTON_VERSION, buildOpenRpcDocument, serializeOpenRpcDocument } = creat
   join(root, 'libs/types/dist/index.js'),
 );
 const reference = JSON.parse(
-  readFileSync(join(root, '..', 'shared', 'spec', 'execution-apis.openrpc.json'), 'utf8'),
+  readFileSync(join(root, 'libs', 'testing', 'spec', 'execution-apis.openrpc.json'), 'utf8'),
 );
 const target = join(root, 'docs', 'openrpc.json');
 writeFileSync(target, serializeOpenRpcDocument(buildOpenRpcDocument(PHOTON_VERSION, reference)));

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './envelope';
 export * from './primitives';
 export * from './params';
+export * from './results';

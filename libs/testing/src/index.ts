@@ -22,3 +22,14 @@ export type {
 } from './photon-stack';
 export { rpc, rpcRaw } from './rpc';
 export type { JsonRpcErrorObject, JsonRpcReply, RawReply } from './rpc';
+export {
+  EXECUTION_APIS_DOCUMENT_PATH,
+  expectValidComponent,
+  expectValidResult,
+  hasResultSchema,
+  sampleRecords,
+  validateComponent,
+  validateResult,
+} from './openrpc';
+export type { ValidationOutcome } from './openrpc';
+export { PHOTON_TOKEN_ARTIFACT } from './contracts';

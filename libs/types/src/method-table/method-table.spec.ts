@@ -10,18 +10,8 @@ interface SpecMethod {
   readonly params: readonly { readonly name: string; readonly required?: boolean }[];
 }
 
-// The shared folder sits beside the project (shared/README.md), for developers and CI alike.
-const SPEC_PATH = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  '..',
-  '..',
-  'shared',
-  'spec',
-  'execution-apis.openrpc.json',
-);
+// The execution-apis document vendored in the repo (libs/testing/spec/README.md says where it comes from).
+const SPEC_PATH = join(__dirname, '..', '..', '..', 'testing', 'spec', 'execution-apis.openrpc.json');
 const specMethods = (JSON.parse(readFileSync(SPEC_PATH, 'utf8')) as { methods: readonly SpecMethod[] })
   .methods;
 

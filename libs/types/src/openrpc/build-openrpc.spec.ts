@@ -6,9 +6,9 @@ import { METHOD_TABLE } from '../method-table';
 import { type ReferenceSchemas, buildOpenRpcDocument, serializeOpenRpcDocument } from './build-openrpc';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
-// The shared folder sits beside the project (shared/README.md); scripts/generate-openrpc.mjs reads the same file.
+// The vendored execution-apis document; scripts/generate-openrpc.mjs reads the same file.
 const reference = JSON.parse(
-  readFileSync(join(ROOT, '..', 'shared', 'spec', 'execution-apis.openrpc.json'), 'utf8'),
+  readFileSync(join(ROOT, 'libs', 'testing', 'spec', 'execution-apis.openrpc.json'), 'utf8'),
 ) as ReferenceSchemas;
 
 /** Every `$ref` string anywhere in a JSON value. */
