@@ -1,16 +1,14 @@
 // The devnet node: an EVM chain producing a block every `blockTimeMs`, served over CometBFT 0.38
 // RPC (HTTP and /websocket) so services reach it exactly as they reach a real Ethermint node.
-import { randomBytes } from 'node:crypto';
+// In memory, or kept in a data dir across restarts.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockEvents } from './chain/block-events';
 import { BlockProducer } from './chain/block-producer';
-import { ChainStore } from './chain/chain-store';
-import { formatRfc3339Nano, cometTimeFromUnixNanos } from './comet';
 import { EventBus } from './events/comet-event';
-import { EvmChain, devAccounts, devGenesis } from './evm';
+import { devAccounts } from './evm';
+import { DataDirError, openChain } from './persistence';
 import { abciRoutes } from './routes/abci.routes';
-import { ValidatorKey } from './node/validator-key';
 import { blockRoutes } from './routes/block.routes';
 import type { DevnetContext } from './routes/devnet-context';
 import { infoRoutes } from './routes/info.routes';
@@ -29,8 +27,22 @@ export interface DevnetOptions {
   readonly port: number;
   readonly blockTimeMs: number;
   readonly allowUnprotectedTxs: boolean;
-  /** Called with every block-production failure; the chain keeps producing. */
+  /** Keeps the chain here across restarts; without it the chain lives in memory. */
+  readonly dataDir?: string | undefined;
+  /**
+   * Called with every block-production failure; the chain keeps producing, unless the data dir
+   * could not take a block (a DataDirError): then production stops.
+   */
   readonly onError?: (error: unknown) => void;
+}
+
+/** What starting from a data dir found. */
+export interface DataDirState {
+  readonly path: string;
+  /** The last block reopened (0 for a new data dir). */
+  readonly restoredHeight: bigint;
+  /** Bytes of a block torn by a crash, cut off at open. */
+  readonly discardedBytes: number;
 }
 
 export class Devnet {
@@ -43,17 +55,13 @@ export class Devnet {
     private readonly server: Server,
     private readonly closers: (() => Promise<void>)[],
     private readonly options: DevnetOptions,
+    /** Set when started with a data dir. */
+    readonly dataDir: DataDirState | undefined,
   ) {}
 
   static async start(options: DevnetOptions): Promise<Devnet> {
-    const genesis = devGenesis();
-    const evm = await EvmChain.create({
-      chainId: options.eip155ChainId,
-      genesis,
-      allowUnprotectedTxs: options.allowUnprotectedTxs,
-    });
-    const store = new ChainStore();
-    const validator = ValidatorKey.generate();
+    const chain = await openChain(options);
+    const { genesis, evm, store, validator, journal } = chain;
     const coinbase = devAccounts()[0]!.address;
     const producer = new BlockProducer({
       coinbase,
@@ -61,7 +69,8 @@ export class Devnet {
       evm,
       store,
       validator,
-      genesisAppHash: evm.block(0).stateRoot,
+      genesisAppHash: genesis.stateRoot,
+      ...(journal === undefined ? {} : { sink: journal }),
     });
     const bus = new EventBus();
     const context: DevnetContext = {
@@ -72,12 +81,15 @@ export class Devnet {
       bus,
       validator,
       coinbase,
-      nodeId: Buffer.from(randomBytes(20)).toString('hex'),
+      nodeId: genesis.nodeId,
       rpcAddress: `tcp://${options.host}:${options.port}`,
-      genesisTime: formatRfc3339Nano(cometTimeFromUnixNanos(BigInt(Date.now()) * 1_000_000n)),
+      genesisTime: genesis.genesisTime,
       genesisAppState: {
         evm: {
-          accounts: genesis.accounts.map((a) => ({ address: a.address, balance: a.balance.toString() })),
+          accounts: genesis.evmGenesis.accounts.map((a) => ({
+            address: a.address,
+            balance: a.balance.toString(),
+          })),
         },
       },
     };
@@ -90,14 +102,27 @@ export class Devnet {
     const dispatcher = new RouteDispatcher(routes);
     const server = createCometHttpServer(dispatcher);
     const websocket = attachCometWebsocket(server, dispatcher, bus);
-    const closers = [() => websocket.close()];
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (error) =>
-        reject(new Error(`cannot listen on tcp://${options.host}:${options.port}: ${error.message}`)),
-      );
-      server.listen(options.port, options.host, () => resolve());
-    });
-    const devnet = new Devnet(context, bus, server, closers, options);
+    const closers = [() => websocket.close(), ...(journal === undefined ? [] : [() => journal.close()])];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', (error) =>
+          reject(new Error(`cannot listen on tcp://${options.host}:${options.port}: ${error.message}`)),
+        );
+        server.listen(options.port, options.host, () => resolve());
+      });
+    } catch (error) {
+      await journal?.close();
+      throw error;
+    }
+    const dataDir =
+      options.dataDir === undefined
+        ? undefined
+        : {
+            path: options.dataDir,
+            restoredHeight: chain.restoredHeight,
+            discardedBytes: chain.discardedBytes,
+          };
+    const devnet = new Devnet(context, bus, server, closers, options, dataDir);
     await devnet.produceNext();
     devnet.timer = setInterval(() => void devnet.produceNext(), options.blockTimeMs);
     return devnet;
@@ -116,6 +141,9 @@ export class Devnet {
         const committed = await this.context.producer.produce();
         for (const event of blockEvents(committed)) this.bus.publish(event);
       } catch (error) {
+        // The EVM has run a block the data dir could not keep: going on would serve blocks a
+        // restart loses, so the chain stops where the data dir stands.
+        if (error instanceof DataDirError) clearInterval(this.timer);
         this.options.onError?.(error);
       }
     });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { ConfigError } from './config-error';
 import { loadConfig, pickConfig } from './load-config';
 import { GATEWAY_SCHEMA, LISTENER_SCHEMA, START_SCHEMA } from './options';
@@ -16,6 +17,7 @@ describe(loadConfig.name, () => {
     expect(config.maxBatchItems).toBe(1000);
     expect(config.wsMaxMessageBytes).toBe(32 * 1024 * 1024);
     expect(config.unlockKey).toEqual([]);
+    expect(config.dataDir).toBeNull();
   });
 
   it('args: flags in both forms, env vars, and flags winning over env', () => {
@@ -29,6 +31,11 @@ describe(loadConfig.name, () => {
     expect(config.rpcApi).toEqual(['eth', 'personal']);
     expect(config.node?.toString()).toBe('http://node:26657/');
     expect(config.quiet).toBe(true);
+  });
+
+  it('args: --data-dir is made absolute against the working directory', () => {
+    expect(loadConfig(START_SCHEMA, ['--data-dir', 'chain'], {}).dataDir).toBe(join(process.cwd(), 'chain'));
+    expect(loadConfig(START_SCHEMA, [], { PHOTON_DATA_DIR: '/var/photon' }).dataDir).toBe('/var/photon');
   });
 
   it('args: the cluster flags', () => {

@@ -10,6 +10,7 @@ import {
   parseList,
   parseLogLevel,
   parseNamespaces,
+  parsePath,
   parsePort,
   parsePositiveInt,
   parseSubjectPrefix,
@@ -89,6 +90,14 @@ export const OPTIONS = {
     default: false,
     boolean: true,
     parse: parseBoolean,
+  }),
+  dataDir: option<string | null>({
+    flag: 'data-dir',
+    env: 'PHOTON_DATA_DIR',
+    description: 'directory keeping the devnet chain across restarts (created if missing)',
+    default: null,
+    defaultText: 'none (the devnet lives in memory)',
+    parse: parsePath,
   }),
   unlockKey: option({
     flag: 'unlock-key',
@@ -185,6 +194,7 @@ const { laddr, wsport, rpcApi, chainId, node, unlockKey, natsUrl, redisUrl, busP
 const { corsOrigins, maxBodyBytes, maxBatchItems, maxBatchResponseBytes, wsMaxMessageBytes } = OPTIONS;
 const { wsPingSeconds, logLevel, quiet, nodeOrEmbedded, devnetLaddr, blockTimeMs, allowUnprotectedTxs } =
   OPTIONS;
+const { dataDir } = OPTIONS;
 
 const LOGGING = { logLevel, quiet } as const;
 const CLUSTER = { natsUrl, redisUrl, busPrefix } as const;
@@ -207,7 +217,14 @@ export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as 
 /** `photon query`: reads over the NATS bus. */
 export const QUERY_SCHEMA = { ...CHAIN, ...CLUSTER, ...LOGGING } as const;
 /** The devnet's own settings. */
-export const DEVNET_SCHEMA = { devnetLaddr, blockTimeMs, chainId, allowUnprotectedTxs, ...LOGGING } as const;
+export const DEVNET_SCHEMA = {
+  devnetLaddr,
+  blockTimeMs,
+  chainId,
+  allowUnprotectedTxs,
+  dataDir,
+  ...LOGGING,
+} as const;
 /** `photon start`: everything in one process, no NATS or Redis; the devnet unless --node is given. */
 export const START_SCHEMA = {
   ...LISTENER_SCHEMA,
@@ -216,6 +233,7 @@ export const START_SCHEMA = {
   devnetLaddr,
   blockTimeMs,
   allowUnprotectedTxs,
+  dataDir,
   unlockKey,
   ...LOGGING,
 } as const;

@@ -1,4 +1,5 @@
 // Parsers of setting values. Each throws an Error whose message completes "--flag: …".
+import { resolve } from 'node:path';
 import type { Namespace } from '@photon/types';
 
 export interface ListenAddress {
@@ -127,4 +128,10 @@ export function parseDurationMs(raw: string): number {
   const value = Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[(match[2] ?? 'ms') as 'ms' | 's' | 'm'];
   if (!Number.isFinite(value) || value < 1) throw new Error(`"${raw}" is shorter than 1ms`);
   return Math.round(value);
+}
+
+/** A filesystem path, made absolute against the working directory (a relative one is resolved once, at start). */
+export function parsePath(raw: string): string {
+  if (raw.trim() === '') throw new Error('needs a path');
+  return resolve(raw);
 }

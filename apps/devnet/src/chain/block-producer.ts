@@ -1,6 +1,7 @@
 // Makes the next block: reaps the EVM mempool, executes, and wraps the outcome in a real
 // CometBFT block (linked header, hashes, the validator's signed commit) plus its ABCI results.
-// Header H carries the app hash and results hash of block H-1, as CometBFT does.
+// Header H carries the app hash and results hash of block H-1, as CometBFT does. With a data dir, a
+// block is written to it before anybody can read it, so a block once served survives a crash.
 import {
   BlockIdFlag,
   type CometBlock,
@@ -15,15 +16,13 @@ import {
   dataHash,
   emptyHash,
   lastResultsHash,
-  txHash,
   validatorsHash,
 } from '../comet';
-import type { EvmChain } from '../evm';
+import type { EvmChain, StateWrites } from '../evm';
 import { voteSignBytes } from '../node/canonical-vote';
 import type { ValidatorKey } from '../node/validator-key';
-import { ethereumTxResult, finalizeBlockEvents } from './abci-results';
 import type { ChainStore } from './chain-store';
-import type { CommittedBlock } from './committed-block';
+import { type CommittedBlock, committedBlock } from './committed-block';
 
 /** CometBFT's block protocol version since 0.34. */
 const BLOCK_PROTOCOL = 11n;
@@ -33,6 +32,20 @@ export const DEVNET_CONSENSUS_PARAMS: CometConsensusParams = {
 };
 
 const EMPTY_BLOCK_ID: CometBlockId = { hash: new Uint8Array(), parts: { total: 0, hash: new Uint8Array() } };
+
+/** Block 1's last_commit: there is no block 0 to commit. */
+export const GENESIS_LAST_COMMIT: CometCommit = {
+  height: 0n,
+  round: 0,
+  blockId: EMPTY_BLOCK_ID,
+  signatures: [],
+};
+
+/** Where committed blocks are kept beyond memory (the data dir's journal). */
+export interface BlockSink {
+  /** Resolves once the block and the trie nodes it wrote are durable. */
+  appendBlock(committed: CommittedBlock, stateWrites: StateWrites): Promise<void>;
+}
 
 export interface ProducerOptions {
   readonly chainId: string;
@@ -45,6 +58,8 @@ export interface ProducerOptions {
   readonly genesisAppHash: Uint8Array;
   /** Unix time in nanoseconds; injectable so tests control block times. */
   readonly now?: () => bigint;
+  /** Given a data dir: every block goes here before the store serves it. */
+  readonly sink?: BlockSink;
 }
 
 export class BlockProducer {
@@ -74,6 +89,7 @@ export class BlockProducer {
       timestamp: Number(time.seconds),
       proposer: this.options.coinbase,
     });
+    const stateWrites = evm.takeStateWrites();
     const txs = executed.txs.map((tx) => this.takeCometTx(tx.hash, tx.raw));
     for (const dropped of executed.dropped) this.cometTxs.delete(dropped.hash.toLowerCase());
 
@@ -96,21 +112,12 @@ export class BlockProducer {
         proposerAddress: validator.address,
       },
       txs,
-      lastCommit: previous?.commit ?? { height: 0n, round: 0, blockId: EMPTY_BLOCK_ID, signatures: [] },
+      lastCommit: previous?.commit ?? GENESIS_LAST_COMMIT,
     };
     const id = blockId(block);
     evm.setBlockHash(Number(height), id.hash);
-    const hashes = txs.map(txHash);
-    const committed: CommittedBlock = {
-      block,
-      id,
-      commit: this.commit(height, id, time),
-      executed,
-      txResults: executed.txs.map((tx, i) => ethereumTxResult(tx, hashes[i]!, id.hash)),
-      txHashes: hashes,
-      finalizeEvents: finalizeBlockEvents(executed),
-      appHash: executed.stateRoot,
-    };
+    const committed = committedBlock(block, id, this.commit(height, id, time), executed);
+    await this.options.sink?.appendBlock(committed, stateWrites);
     store.add(committed);
     return committed;
   }

@@ -1,8 +1,8 @@
 // What the devnet keeps per committed height: the CometBFT block, its id and commit, and the
 // application's results — everything the RPC routes and the websocket events are built from.
-import type { CometBlock, CometBlockId, CometCommit } from '../comet';
+import { type CometBlock, type CometBlockId, type CometCommit, txHash } from '../comet';
 import type { ExecutedBlock } from '../evm';
-import type { AbciEvent, TxResult } from './abci-results';
+import { type AbciEvent, type TxResult, ethereumTxResult, finalizeBlockEvents } from './abci-results';
 
 export interface CommittedBlock {
   readonly block: CometBlock;
@@ -17,4 +17,27 @@ export interface CommittedBlock {
   readonly finalizeEvents: readonly AbciEvent[];
   /** The application state root after this block (block_results.app_hash; next header's app_hash). */
   readonly appHash: Uint8Array;
+}
+
+/**
+ * A committed block with the parts derived from it (tx hashes, ABCI results, finalize events): one
+ * path for the producer and for a data dir reopened, so both serve the same results.
+ */
+export function committedBlock(
+  block: CometBlock,
+  id: CometBlockId,
+  commit: CometCommit,
+  executed: ExecutedBlock,
+): CommittedBlock {
+  const hashes = block.txs.map(txHash);
+  return {
+    block,
+    id,
+    commit,
+    executed,
+    txResults: executed.txs.map((tx, i) => ethereumTxResult(tx, hashes[i]!, id.hash)),
+    txHashes: hashes,
+    finalizeEvents: finalizeBlockEvents(executed),
+    appHash: executed.stateRoot,
+  };
 }

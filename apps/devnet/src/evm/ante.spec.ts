@@ -253,3 +253,75 @@ describe(runAnte.name, () => {
     expect(failure(await withCode.checkTx(raw))).toMatchObject({ code: 29, reason: 'sender-not-eoa' });
   });
 });
+
+describe(`${runAnte.name} for check_tx`, () => {
+  let chain: EvmChain;
+  const wallet = devWallet(0);
+  const check = { mode: 'check' } as const;
+  const transfer = (nonce: number, extra: Record<string, unknown> = {}) =>
+    signTx(wallet, { type: 0, nonce, to: TO, value: 1n, gasPrice: 2n * GWEI, ...extra });
+
+  beforeEach(async () => {
+    chain = await EvmChain.create();
+  });
+
+  it('default', async () => {
+    const raw = await transfer(0);
+    expect(await chain.checkTx(raw, check)).toMatchObject({ ok: true, nonce: 0n, gasWanted: 21000n });
+    // Nothing is admitted: the tx can still be broadcast, and the pending nonce has not moved.
+    expect(chain.pendingTxs()).toEqual([]);
+    expect(await chain.pendingNonce(devAddress(0))).toBe(0n);
+    expect((await chain.checkTx(raw)).ok).toBe(true);
+  });
+
+  it('behavior: the nonce is checked against the check state, which counts pending txs', async () => {
+    const pending = await transfer(0);
+    const admitted = await chain.checkTx(pending);
+    expect(admitted.ok).toBe(true);
+    expect((await chain.checkTx(await transfer(1), check)).ok).toBe(true);
+    // Ethermint's check state already took nonce 0: neither the pending tx itself (CometBFT's cache is
+    // not consulted) nor a dearer one with its nonce passes, though a broadcast would replace it.
+    const dearer = await transfer(0, { gasPrice: 3n * GWEI });
+    for (const raw of [pending, dearer]) {
+      expect(failure(await chain.checkTx(raw, check))).toEqual({
+        code: 3,
+        codespace: 'sdk',
+        reason: 'nonce-too-low',
+        log: 'invalid nonce; got 0, expected 1: invalid sequence',
+      });
+    }
+    expect(failure(await chain.checkTx(pending))).toMatchObject({ reason: 'already-known' });
+    expect(await chain.checkTx(dearer)).toMatchObject({ ok: true, replaced: admitted.ok && admitted.hash });
+  });
+
+  it('behavior: the same checks and texts as an admission', async () => {
+    const bad = [
+      await transfer(0, { chainId: 1 }),
+      await transfer(3),
+      await transfer(0, { value: DEV_ACCOUNT_BALANCE }),
+      await transfer(0, { gasLimit: 20_000n }),
+      await transfer(0, { gasPrice: GWEI / 2n }),
+      await signTx(wallet, { type: 0, chainId: 0, nonce: 0, to: TO, gasPrice: 2n * GWEI }),
+      new Uint8Array([0xc0]),
+    ];
+    for (const raw of bad) {
+      const checked = failure(await chain.checkTx(raw, check));
+      expect(checked).toEqual(failure(await chain.checkTx(raw)));
+    }
+    expect(chain.pendingTxs()).toEqual([]);
+  });
+
+  it('args: the messages of one Cosmos tx are checked together and admitted all or none', async () => {
+    const [first, second, gap] = await Promise.all([transfer(0), transfer(1), transfer(5)]);
+    const both = [{ raw: first }, { raw: second }];
+    expect(await chain.checkMessages(both, 'check')).toMatchObject([{ nonce: 0n }, { nonce: 1n }]);
+    expect(chain.pendingTxs()).toEqual([]);
+    expect(await chain.checkMessages([{ raw: first }, { raw: gap }], 'admit')).toMatchObject({
+      ok: false,
+      log: 'invalid nonce; got 5, expected 1: invalid sequence',
+    });
+    expect(chain.pendingTxs()).toEqual([]);
+    expect(await chain.checkMessages(both, 'admit')).toMatchObject([{ ok: true }, { ok: true }]);
+    expect(chain.pendingTxs().map((tx) => tx.nonce)).toEqual([0n, 1n]);
+  });
+});

@@ -24,6 +24,18 @@ export interface SenderAccount {
   codeHash: Hex;
 }
 
+/**
+ * `admit`: CheckTx of a broadcast, the tx then waits in the mempool. `check`: CometBFT's `check_tx` RPC, which
+ * calls the app directly (no mempool cache, nothing admitted), so only Ethermint's own checks answer.
+ */
+export type CheckTxMode = 'admit' | 'check';
+
+export interface AnteOptions {
+  mode: CheckTxMode;
+  /** `MsgEthereumTx.from` when the wire carried one: it must match the signature. */
+  from?: Hex | undefined;
+}
+
 export type AnteResult = { ok: true; pending: NewPendingTx; replaces?: PendingTx } | CheckTxFailure;
 
 /** The price Ethermint charges (`GetEffectiveFee` / gas): min(tip + baseFee, feeCap) for EIP-1559, else gasPrice. */
@@ -105,24 +117,25 @@ function checkReplayProtection(tx: DecodedEthTx, ctx: AnteContext): CheckTxFailu
 
 /**
  * Runs the checks on `raw` against the latest committed state and the mempool. The mempool is not
- * changed: on success the caller adds `pending` (replacing `replaces`).
+ * changed: on success an admitting caller adds `pending` (replacing `replaces`).
  */
 export async function runAnte(
   raw: Uint8Array,
   ctx: AnteContext,
   mempool: Mempool,
   getAccount: (address: Hex) => Promise<SenderAccount>,
-  from?: Hex,
+  options: AnteOptions,
 ): Promise<AnteResult> {
+  const admit = options.mode === 'admit';
   const decoded = decodeEthTx(raw);
   if (!decoded.ok) return decoded;
   const tx = decoded.tx;
-  // CometBFT answers a resubmission from its cache before the app sees it.
-  if (mempool.has(tx.hash)) return checkTxFailure('already-known', SdkErrors.txInMempoolCache);
+  // CometBFT answers a resubmission from its cache before the app sees it; check_tx has no cache.
+  if (admit && mempool.has(tx.hash)) return checkTxFailure('already-known', SdkErrors.txInMempoolCache);
 
   const early = checkMinGasPrice(tx, ctx.minGasPrice, ctx.baseFee) ?? checkReplayProtection(tx, ctx);
   if (early !== undefined) return early;
-  const recovered = recoverSender(tx, ctx.common, from);
+  const recovered = recoverSender(tx, ctx.common, options.from);
   if (!recovered.ok) return recovered;
   const { sender } = recovered;
 
@@ -136,7 +149,8 @@ export async function runAnte(
       `the sender is not EOA: address ${sender}, codeHash <${account.codeHash}>`,
     );
   }
-  const replaces = mempool.find(sender, tx.nonce);
+  // Replacing a pending tx is the devnet mempool's rule (geth's), so only an admission may do it.
+  const replaces = admit ? mempool.find(sender, tx.nonce) : undefined;
   const reserved = mempool
     .forSender(sender)
     .filter((pending) => pending !== replaces)
@@ -167,10 +181,12 @@ export async function runAnte(
     );
   }
 
-  // CheckAndSetEthSenderNonce (eth.go): the check state's nonce already counts pending txs.
+  // CheckAndSetEthSenderNonce (eth.go): the check state's nonce already counts pending txs, so Ethermint
+  // takes only `pendingNonce`; a pending tx's nonce is let through only to be replaced.
   const pendingNonce = mempool.pendingNonce(sender, account.nonce);
-  if (tx.nonce < account.nonce || tx.nonce > pendingNonce) {
-    return nonceFailure(tx.nonce, pendingNonce, tx.nonce < account.nonce);
+  const lowest = admit ? account.nonce : pendingNonce;
+  if (tx.nonce < lowest || tx.nonce > pendingNonce) {
+    return nonceFailure(tx.nonce, pendingNonce, tx.nonce < lowest);
   }
   if (replaces !== undefined) {
     const threshold = replacementThreshold(replaces);
@@ -181,7 +197,7 @@ export async function runAnte(
         `replacement transaction underpriced: fee cap ${tx.feeCap} and tip ${tx.tipCap}, need at least ${threshold.feeCap} and ${threshold.tipCap} (10 % above pending tx ${replaces.hash})`,
       );
     }
-  } else if (mempool.isFull()) {
+  } else if (admit && mempool.isFull()) {
     return checkTxFailure(
       'mempool-full',
       SdkErrors.mempoolIsFull,

@@ -16,13 +16,14 @@ import {
   bigIntToUnpaddedBytes,
 } from '@ethereumjs/util';
 import { Bloom, createVM, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
-import { runAnte, effectiveGasPrice, recheckPending, type SenderAccount } from './ante';
+import { runAnte, effectiveGasPrice, recheckPending, type CheckTxMode, type SenderAccount } from './ante';
 import { DEFAULT_EVM_TIMEOUT_MS, DEFAULT_GAS_CAP, estimateGas, ethCall, type QueryEnv } from './call';
 import { createPhotonCommon, ethermintChainConfig } from './common';
 import { BlockHeightError } from './errors';
 import { defaultFeeMarketParams, nextBaseFee } from './fee-market';
 import { devGenesis, EVM_DENOM, type EvmGenesis, PHOTON_EIP155_CHAIN_ID } from './genesis';
-import { DEFAULT_MEMPOOL_SIZE, Mempool, type PendingTx } from './mempool';
+import { DEFAULT_MEMPOOL_SIZE, Mempool, type NewPendingTx, type PendingTx } from './mempool';
+import type { StateWrites } from './recording-db';
 import { StateHistory } from './state-history';
 import type {
   AccountInfo,
@@ -31,7 +32,9 @@ import type {
   CallArgs,
   CallOptions,
   CallResult,
+  CheckTxFailure,
   CheckTxResult,
+  CheckTxSuccess,
   DroppedTx,
   EstimateGasResult,
   EvmParams,
@@ -70,9 +73,24 @@ export interface ProduceBlockArgs {
   hash?: Uint8Array;
 }
 
+/** A committed block as a data dir gives it back: its outcome, CometBFT hash and new trie nodes. */
+export interface RestoredEvmBlock {
+  readonly executed: ExecutedBlock;
+  readonly hash: Uint8Array;
+  readonly stateWrites: StateWrites;
+}
+
 export interface CheckTxOptions {
   /** `MsgEthereumTx.from` when the wire carried one: it must match the signature. */
   from?: Hex;
+  /** Default `admit`; `check` answers as CometBFT's check_tx does and leaves the mempool as it was. */
+  mode?: CheckTxMode;
+}
+
+/** One `MsgEthereumTx` of a Cosmos tx: the signed EIP-2718 bytes and the `from` the wire carried. */
+export interface CheckTxMessage {
+  raw: Uint8Array;
+  from?: Hex | undefined;
 }
 
 function toAddress(value: Hex | Uint8Array): Address {
@@ -175,10 +193,48 @@ export class EvmChain {
     this.history.setHash(height, hash);
   }
 
+  /** The trie nodes (and code) the blocks committed since the last call wrote: what a data dir keeps. */
+  takeStateWrites(): StateWrites {
+    return this.history.takeWrites();
+  }
+
+  /**
+   * Brings a chain fresh from genesis to its last persisted block: each block's record and trie nodes
+   * are put back as they were committed, nothing is re-executed. The mempool starts empty, as
+   * CometBFT's does after a restart.
+   */
+  restore(blocks: readonly RestoredEvmBlock[]): Promise<void> {
+    return this.exclusive(async () => {
+      if (this.history.latestHeight !== 0) throw new Error('restore needs a chain with genesis only');
+      for (const { executed, hash, stateWrites } of blocks) {
+        const { height, timestamp, proposer, stateRoot, baseFee, gasUsed, gasWanted } = executed;
+        const record = { height, timestamp, proposer, stateRoot, baseFee, gasUsed, gasWanted, hash };
+        await this.history.restore(record, stateWrites);
+      }
+      const last = blocks.at(-1)?.executed;
+      if (last === undefined) return;
+      await this.state.setStateRoot(last.stateRoot);
+      this.pendingBaseFeeValue = last.nextBaseFee;
+    });
+  }
+
   // ---- CheckTx and the mempool ----
 
   /** Ethermint's CheckTx for a signed EIP-2718 tx; admitted txs wait in the mempool. */
-  checkTx(raw: Uint8Array, options: CheckTxOptions = {}): Promise<CheckTxResult> {
+  async checkTx(raw: Uint8Array, options: CheckTxOptions = {}): Promise<CheckTxResult> {
+    const result = await this.checkMessages([{ raw, from: options.from }], options.mode ?? 'admit');
+    return Array.isArray(result) ? result[0]! : result;
+  }
+
+  /**
+   * CheckTx of the Ethereum messages of one Cosmos tx, all or nothing as Ethermint's ante handler runs
+   * them: each is checked with the earlier ones counted as pending, and the first refusal answers for
+   * the tx. `admit` then adds them all to the mempool; `check` leaves it as it was.
+   */
+  checkMessages(
+    messages: readonly CheckTxMessage[],
+    mode: CheckTxMode,
+  ): Promise<CheckTxSuccess[] | CheckTxFailure> {
     return this.exclusive(async () => {
       const ctx = {
         common: this.common,
@@ -188,24 +244,31 @@ export class EvmChain {
         baseFee: this.pendingBaseFeeValue,
         blockGasLimit: this.blockGasLimit,
       };
-      const result = await runAnte(
-        raw,
-        ctx,
-        this.mempool,
-        (address) => this.senderAccount(address),
-        options.from,
-      );
-      if (!result.ok) return result;
-      const { added, replaced } = this.mempool.add(result.pending);
-      const success = {
-        ok: true as const,
-        hash: added.hash,
-        sender: added.sender,
-        nonce: added.nonce,
-        type: added.type,
-        gasWanted: added.gasLimit,
-      };
-      return replaced === undefined ? success : { ...success, replaced: replaced.hash };
+      // runAnte does not change the pool it reads, so a single message needs no scratch copy.
+      const scratch = messages.length > 1 ? this.mempool.clone() : this.mempool;
+      const accepted: NewPendingTx[] = [];
+      for (const message of messages) {
+        const result = await runAnte(message.raw, ctx, scratch, (address) => this.senderAccount(address), {
+          mode,
+          from: message.from,
+        });
+        if (!result.ok) return result;
+        accepted.push(result.pending);
+        if (scratch !== this.mempool) scratch.add(result.pending);
+      }
+      return accepted.map((pending): CheckTxSuccess => {
+        const success = {
+          ok: true as const,
+          hash: pending.hash,
+          sender: pending.sender,
+          nonce: pending.nonce,
+          type: pending.type,
+          gasWanted: pending.gasLimit,
+        };
+        if (mode === 'check') return success;
+        const { replaced } = this.mempool.add(pending);
+        return replaced === undefined ? success : { ...success, replaced: replaced.hash };
+      });
     });
   }
 

@@ -64,6 +64,21 @@ describe(Mempool.name, () => {
     expect(pool.isFull()).toBe(false);
   });
 
+  it('behavior: a clone is a scratch copy that changes apart from the original', () => {
+    const pool = new Mempool(3);
+    pool.add(pending(A, 0n, '1'));
+    const copy = pool.clone();
+    copy.add(pending(A, 1n, '2'));
+    copy.add(pending(B, 0n, '3'));
+    expect(copy.isFull()).toBe(true);
+    expect(copy.pendingNonce(A, 0n)).toBe(2n);
+    expect(copy.ordered().map((tx) => tx.hash.slice(-1))).toEqual(['1', '2', '3']);
+    expect(pool.ordered().map((tx) => tx.hash.slice(-1))).toEqual(['1']);
+    expect(pool.pendingNonce(A, 0n)).toBe(1n);
+    // Arrival order goes on from the original's.
+    expect(pool.add(pending(B, 0n, '4')).added.seq).toBe(copy.get(`0x${'2'.padStart(64, '0')}`)?.seq);
+  });
+
   it('behavior: replacements need 10 % more fee cap and tip (geth thresholds, rounded down)', () => {
     expect(replacementThreshold({ feeCap: 100n, tipCap: 15n })).toEqual({ feeCap: 110n, tipCap: 16n });
   });

@@ -89,14 +89,26 @@ export class Mempool {
     const replaced = this.find(tx.sender, tx.nonce);
     if (replaced !== undefined) this.remove(replaced.hash);
     const added: PendingTx = { ...tx, seq: replaced?.seq ?? this.nextSeq++ };
-    this.byHash.set(added.hash, added);
-    let senderTxs = this.bySender.get(added.sender);
+    this.insert(added);
+    return replaced === undefined ? { added } : { added, replaced };
+  }
+
+  /** A scratch copy: the messages of one Cosmos tx are checked against it before any is admitted. */
+  clone(): Mempool {
+    const copy = new Mempool(this.capacity);
+    for (const tx of this.byHash.values()) copy.insert(tx);
+    copy.nextSeq = this.nextSeq;
+    return copy;
+  }
+
+  private insert(tx: PendingTx): void {
+    this.byHash.set(tx.hash, tx);
+    let senderTxs = this.bySender.get(tx.sender);
     if (senderTxs === undefined) {
       senderTxs = new Map();
-      this.bySender.set(added.sender, senderTxs);
+      this.bySender.set(tx.sender, senderTxs);
     }
-    senderTxs.set(added.nonce, added);
-    return replaced === undefined ? { added } : { added, replaced };
+    senderTxs.set(tx.nonce, tx);
   }
 
   remove(hash: Hex): PendingTx | undefined {

@@ -3,10 +3,11 @@
 // inside a checkpoint, so without it every eth_call that stores would leave orphan nodes behind.
 import type { BatchDBOp, DB } from '@ethereumjs/util';
 
-type Key = string;
-type Value = string | Uint8Array;
+export type Key = string;
+export type Value = string | Uint8Array;
 
-function dbKey(key: Key | Uint8Array): string {
+/** The key as MapDB stores it: bytes as unprefixed lowercase hex. */
+export function dbKey(key: Key | Uint8Array): string {
   return typeof key === 'string' ? key : Buffer.from(key).toString('hex');
 }
 

@@ -1,13 +1,14 @@
 // State at every committed height: trie nodes are never pruned, so a height's state is a trie at
 // that height's root over the shared node store (behind a throwaway write layer). Also serves block
-// hashes to BLOCKHASH.
+// hashes to BLOCKHASH, and hands out each block's new nodes so a data dir can keep them.
 import type { Common } from '@ethereumjs/common';
 import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { MerkleStateManager } from '@ethereumjs/statemanager';
-import { MapDB, ValueEncoding } from '@ethereumjs/util';
+import { type DB, MapDB, ValueEncoding } from '@ethereumjs/util';
 import { UnknownHeightError } from './errors';
-import { OverlayDB } from './overlay-db';
+import { type Key, OverlayDB, type Value } from './overlay-db';
+import { RecordingDB, type StateWrites } from './recording-db';
 import type { BlockRecord, BlockTag } from './types';
 
 const ZERO_HASH = new Uint8Array(32);
@@ -16,16 +17,18 @@ export class StateHistory {
   private readonly records = new Map<number, BlockRecord>();
   private latest = -1;
   /** Every trie node ever committed (state and storage tries, code), keyed by hash. */
-  private readonly nodes = new MapDB<string, string | Uint8Array>();
+  private readonly nodes = new MapDB<Key, Value>();
+  /** The chain's own writes pass through here, so each block's new nodes can be taken. */
+  private readonly recorder = new RecordingDB(this.nodes);
 
   constructor(private readonly common: Common) {}
 
   /** The chain's own state manager, writing to the node store (MerkleStateManager's default trie setup). */
   createState(): MerkleStateManager {
-    return new MerkleStateManager({ common: this.common, trie: this.trie(this.nodes) });
+    return new MerkleStateManager({ common: this.common, trie: this.trie(this.recorder) });
   }
 
-  private trie(db: MapDB<string, string | Uint8Array> | OverlayDB, root?: Uint8Array): MerklePatriciaTrie {
+  private trie(db: DB<Key, Value>, root?: Uint8Array): MerklePatriciaTrie {
     return new MerklePatriciaTrie({
       db,
       valueEncoding: ValueEncoding.Bytes,
@@ -46,6 +49,19 @@ export class StateHistory {
     }
     this.records.set(record.height, record);
     this.latest = record.height;
+    // Genesis is rebuilt from its accounts on reopen: its nodes are not handed out with block 1's.
+    if (record.height === 0) this.recorder.take();
+  }
+
+  /** The trie nodes written since the last take (by the blocks committed in between). */
+  takeWrites(): StateWrites {
+    return this.recorder.take();
+  }
+
+  /** Puts back a persisted height: its nodes go straight into the store, nothing is re-executed. */
+  async restore(record: BlockRecord, writes: StateWrites): Promise<void> {
+    for (const [key, value] of writes) await this.nodes.put(key, value);
+    this.commit(record);
   }
 
   record(tag: BlockTag): BlockRecord {

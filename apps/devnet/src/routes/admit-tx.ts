@@ -1,6 +1,7 @@
-// CheckTx of the devnet: a Cosmos tx must carry Ethereum messages only (Ethermint's ante handler),
-// each admitted to the EVM mempool; the first refusal answers for the whole tx.
+// CheckTx of the devnet: a Cosmos tx must carry Ethereum messages only (Ethermint's ante handler), all
+// checked together; a broadcast admits them to the EVM mempool, check_tx only answers.
 import { EthermintWireError, cometTxHash, unwrapEthereumTx } from '@photon/ethermint-wire';
+import type { CheckTxMode, Hex } from '../evm';
 import type { DevnetContext } from './devnet-context';
 
 export interface CheckTxAnswer {
@@ -12,23 +13,39 @@ export interface CheckTxAnswer {
   readonly hash: string;
 }
 
-export async function admitTx(ctx: DevnetContext, tx: Uint8Array): Promise<CheckTxAnswer> {
+/** CheckTx of a broadcast: on success the tx waits in the mempool for the next block. */
+export function admitTx(ctx: DevnetContext, tx: Uint8Array): Promise<CheckTxAnswer> {
+  return runCheckTx(ctx, tx, 'admit');
+}
+
+/**
+ * CheckTx alone (CometBFT's check_tx): the same checks and texts, against the committed state with the
+ * pending txs counted, and nothing admitted or published.
+ */
+export function checkTx(ctx: DevnetContext, tx: Uint8Array): Promise<CheckTxAnswer> {
+  return runCheckTx(ctx, tx, 'check');
+}
+
+async function runCheckTx(ctx: DevnetContext, tx: Uint8Array, mode: CheckTxMode): Promise<CheckTxAnswer> {
   const hash = cometTxHash(tx);
   let messages;
   try {
-    // EvmChain.checkTx recovers the signer and checks it against `from`: no need to recover twice.
+    // EvmChain recovers the signer and checks it against `from`: no need to recover twice.
     messages = unwrapEthereumTx(tx, { verifySender: false });
   } catch (error) {
     const detail = error instanceof EthermintWireError ? error.message : String(error);
     return { code: 2, log: `${detail}: tx parse error`, codespace: 'sdk', gasWanted: 0n, hash };
   }
-  let gasWanted = 0n;
-  for (const message of messages) {
-    const result = await ctx.evm.checkTx(message.signedRaw, { from: message.from as `0x${string}` });
-    if (!result.ok)
-      return { code: result.code, log: result.log, codespace: result.codespace, gasWanted: 0n, hash };
-    ctx.producer.admitted(message.hash, tx, result.replaced);
-    gasWanted += result.gasWanted;
+  const result = await ctx.evm.checkMessages(
+    messages.map((message) => ({ raw: message.signedRaw, from: message.from as Hex })),
+    mode,
+  );
+  if (!Array.isArray(result)) {
+    return { code: result.code, log: result.log, codespace: result.codespace, gasWanted: 0n, hash };
   }
+  if (mode === 'admit') {
+    for (const admitted of result) ctx.producer.admitted(admitted.hash, tx, admitted.replaced);
+  }
+  const gasWanted = result.reduce((sum, message) => sum + message.gasWanted, 0n);
   return { code: 0, log: '[]', codespace: '', gasWanted, hash };
 }

@@ -1,4 +1,4 @@
-// Tx routes: broadcast_tx_{sync,async,commit}, tx, tx_search, block_search, unconfirmed_txs,
+// Tx routes: broadcast_tx_{sync,async,commit}, check_tx, tx, tx_search, block_search, unconfirmed_txs,
 // num_unconfirmed_txs. Searches scan the in-memory chain with the CometBFT query language.
 import {
   type Query,
@@ -14,7 +14,7 @@ import { eventMap } from '../chain/abci-results';
 import type { TxLocation } from '../chain/chain-store';
 import type { CommittedBlock } from '../chain/committed-block';
 import { RouteError, type Route } from '../rpc/route';
-import { admitTx } from './admit-tx';
+import { type CheckTxAnswer, admitTx, checkTx } from './admit-tx';
 import type { DevnetContext } from './devnet-context';
 import { bytesArg, intArg, stringArg } from './heights';
 import { txResultJson } from './results-json';
@@ -63,16 +63,7 @@ export function txRoutes(ctx: DevnetContext): Route[] {
       handle: async (args) => {
         const tx = requireTx(args['tx']);
         const answer = await admitTx(ctx, tx);
-        const checkTx = {
-          code: answer.code,
-          data: null,
-          log: answer.log,
-          info: '',
-          gas_wanted: encodeInt64(answer.gasWanted),
-          gas_used: '0',
-          events: [],
-          codespace: answer.codespace,
-        };
+        const checkTx = responseCheckTxJson(answer);
         const empty = {
           code: 0,
           data: null,
@@ -93,6 +84,12 @@ export function txRoutes(ctx: DevnetContext): Route[] {
           height: encodeInt64(location.height),
         };
       },
+    },
+    {
+      // CometBFT calls the app's CheckTx directly: no mempool, no cache, no events.
+      name: 'check_tx',
+      args: [{ name: 'tx', kind: 'bytes' }],
+      handle: async (args) => responseCheckTxJson(await checkTx(ctx, requireTx(args['tx']))),
     },
     {
       name: 'tx',
@@ -184,6 +181,23 @@ export function txRoutes(ctx: DevnetContext): Route[] {
       },
     },
   ];
+}
+
+/**
+ * ABCI ResponseCheckTx as CometBFT writes it (jsonpb with defaults). CheckTx of an Ethereum tx runs no
+ * message, so there are no message responses (data) and no events; gas used is not metered.
+ */
+function responseCheckTxJson(answer: CheckTxAnswer) {
+  return {
+    code: answer.code,
+    data: null,
+    log: answer.log,
+    info: '',
+    gas_wanted: encodeInt64(answer.gasWanted),
+    gas_used: '0',
+    events: [],
+    codespace: answer.codespace,
+  };
 }
 
 function requireTx(value: unknown): Uint8Array {

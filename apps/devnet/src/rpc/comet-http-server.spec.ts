@@ -85,8 +85,8 @@ describe('CometBFT HTTP transport', () => {
     });
   });
 
-  it('args: positional params and numeric int64', async () => {
-    const reply = await post({ jsonrpc: '2.0', id: 'x', method: 'echo', params: [12] });
+  it('args: positional params', async () => {
+    const reply = await post({ jsonrpc: '2.0', id: 'x', method: 'echo', params: ['12'] });
     expect(reply.json.result.height).toBe('12n');
   });
 
@@ -110,6 +110,23 @@ describe('CometBFT HTTP transport', () => {
       message: 'Invalid params',
       data: 'error converting json params to arguments: height: cannot decode "five" as an integer',
     });
+  });
+
+  it('error: a bare number for an int64 and bytes that are not base64, with the Go texts', async () => {
+    const reason = async (params: unknown) =>
+      (await post({ jsonrpc: '2.0', id: 1, method: 'echo', params })).json.error;
+    // libs/json unwraps an expected string for 64-bit integers, whatever else arrives.
+    expect(await reason({ height: 5 })).toEqual({
+      code: -32602,
+      message: 'Invalid params',
+      data: 'error converting json params to arguments: invalid 64-bit integer encoding "5", expected string',
+    });
+    expect((await reason([true])).data).toBe(
+      'error converting json params to arguments: invalid 64-bit integer encoding "true", expected string',
+    );
+    expect((await reason({ tx: 'not base64!' })).data).toBe(
+      'error converting json params to arguments: illegal base64 data at input byte 3',
+    );
   });
 
   it('error: handler failures are -32603 with the Go-style text in data', async () => {
@@ -139,9 +156,17 @@ describe('CometBFT HTTP transport', () => {
   it('error: failed URI calls are HTTP 500 with a JSON-RPC error; unknown routes 404', async () => {
     const bad = await fetch(`${base}/echo?path=unquoted`);
     expect(bad.status).toBe(500);
-    expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32602);
-    expect((await fetch(`${base}/nope`)).status).toBe(404);
-    expect((await fetch(`${base}/subscribe`)).status).toBe(404);
+    expect(((await bad.json()) as { error: { code: number; data: string } }).error).toMatchObject({
+      code: -32602,
+      data: 'error converting http params to arguments: path: strings must be quoted, e.g. path="…"',
+    });
+    const unknown = await fetch(`${base}/nope`);
+    expect([unknown.status, await unknown.text()]).toEqual([404, '404 page not found\n']);
+    const websocketOnly = await fetch(`${base}/subscribe`);
+    expect([websocketOnly.status, await websocketOnly.json()]).toEqual([
+      404,
+      { jsonrpc: '2.0', id: -1, error: { code: -32601, message: 'Method not found' } },
+    ]);
   });
 
   it('default: GET / lists the routes', async () => {

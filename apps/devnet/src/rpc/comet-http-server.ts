@@ -51,13 +51,15 @@ async function serve(
   if (request.method === 'GET' && url.pathname === '/') return listRoutes(dispatcher, response);
   if (request.method === 'GET') {
     const route = dispatcher.find(url.pathname.slice(1));
-    if (route === undefined || route.websocketOnly === true)
-      return reply(response, 404, methodNotFound(URI_ID));
+    // Go's mux sends a path with no method to the JSON-RPC handler, which answers http.NotFound.
+    if (route === undefined) return notFound(response);
+    if (route.websocketOnly === true) return reply(response, 404, methodNotFound(URI_ID));
     const answer = await dispatcher.run(
       route,
       URI_ID,
       () => argsFromUri(route.args, url.searchParams),
       context,
+      'http',
     );
     return reply(response, 'error' in answer ? 500 : 200, answer);
   }
@@ -72,6 +74,17 @@ function reply(
   const text = body === undefined ? '' : JSON.stringify(body, null, 2);
   response.writeHead(status, {
     'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+/** Go's http.NotFound. */
+function notFound(response: ServerResponse): void {
+  const text = '404 page not found\n';
+  response.writeHead(404, {
+    'content-type': 'text/plain; charset=utf-8',
+    'x-content-type-options': 'nosniff',
     'content-length': Buffer.byteLength(text),
   });
   response.end(text);

@@ -1,5 +1,6 @@
 // Turns JSON-RPC params (named or positional) or URI query values into typed route arguments,
 // with CometBFT's conversion rules. Throws ArgError with a reason CometBFT-like enough to read.
+import { decodeGoBase64 } from './go-base64';
 import type { ArgKind, ArgSpec, ArgValue, Args } from './route';
 
 export class ArgError extends Error {
@@ -43,17 +44,25 @@ function fromJson(spec: ArgSpec, value: unknown): ArgValue {
   };
   switch (spec.kind) {
     case 'int':
-      if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
-      if (typeof value === 'string' && INT.test(value)) return BigInt(value);
-      return fail();
+      // CometBFT's libs/json unwraps an expected string for every 64-bit (and Go int) integer, so a
+      // bare JSON number is refused with its text (Go's %q of the raw JSON).
+      if (typeof value !== 'string') {
+        throw new ArgError(
+          `invalid 64-bit integer encoding ${JSON.stringify(JSON.stringify(value))}, expected string`,
+        );
+      }
+      return INT.test(value) ? BigInt(value) : fail();
     case 'string':
       return typeof value === 'string' ? value : fail();
     case 'bool':
       return typeof value === 'boolean' ? value : fail();
-    case 'bytes':
-      if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0)
-        return fail();
-      return new Uint8Array(Buffer.from(value, 'base64'));
+    case 'bytes': {
+      if (typeof value !== 'string') return fail();
+      // encoding/json decodes []byte with base64.StdEncoding; its error text goes to the client.
+      const decoded = decodeGoBase64(value);
+      if (decoded instanceof Uint8Array) return decoded;
+      throw new ArgError(decoded.error);
+    }
     case 'hexbytes': {
       if (typeof value !== 'string') return fail();
       const hex = value.startsWith('0x') ? value.slice(2) : value;

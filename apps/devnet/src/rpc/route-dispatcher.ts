@@ -56,13 +56,20 @@ export class RouteDispatcher {
     return this.run(route, id, () => argsFromJson(route.args, params), context);
   }
 
-  async run(route: Route, id: RpcId, decode: () => ReturnType<typeof argsFromJson>, context: RouteContext) {
+  /** `params` names where the arguments came from, as CometBFT's error text does (URI calls: http). */
+  async run(
+    route: Route,
+    id: RpcId,
+    decode: () => ReturnType<typeof argsFromJson>,
+    context: RouteContext,
+    params: 'json' | 'http' = 'json',
+  ) {
     let args;
     try {
       args = decode();
     } catch (error) {
       if (error instanceof ArgError) {
-        return invalidParams(id, `error converting json params to arguments: ${error.message}`);
+        return invalidParams(id, `error converting ${params} params to arguments: ${error.message}`);
       }
       throw error;
     }

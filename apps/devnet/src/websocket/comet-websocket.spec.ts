@@ -272,7 +272,7 @@ describe('attachCometWebsocket', () => {
     const second = await connect();
     // Connections without subscriptions do not count.
     expect(
-      await second.request({ jsonrpc: '2.0', id: 1, method: 'echo', params: { height: 1 } }),
+      await second.request({ jsonrpc: '2.0', id: 1, method: 'echo', params: { height: '1' } }),
     ).toMatchObject(ok(1));
     expect(await first.request(subscribe(1, "tm.event='NewBlock'"))).toEqual(ok(1));
     expect(await second.request(subscribe(2, "tm.event='NewBlock'"))).toEqual(
@@ -350,7 +350,7 @@ describe('attachCometWebsocket', () => {
     expect(await peer.request({ jsonrpc: '2.0', id: 1, method: 'echo', params: { height: '7' } })).toEqual(
       ok(1, { height: '7', connection: expect.stringMatching(/^ws-/) }),
     );
-    expect(await peer.request({ jsonrpc: '2.0', id: 2, method: 'echo', params: [8] })).toMatchObject(
+    expect(await peer.request({ jsonrpc: '2.0', id: 2, method: 'echo', params: ['8'] })).toMatchObject(
       ok(2, { height: '8' }),
     );
     expect(await peer.request({ jsonrpc: '2.0', id: 3, method: 'ws_only' })).toEqual(ok(3, 'over ws'));

@@ -1,13 +1,20 @@
 // `photon devnet`: the single-validator CometBFT 0.38 + Ethermint EVM chain alone, for a cluster
 // (or any CometBFT client) to point --node at.
 import type { DevnetConfig } from '@photon/config';
-import { Devnet, devAccountsBanner } from '@photon/devnet';
+import { type DataDirState, Devnet, devAccountsBanner } from '@photon/devnet';
 import { closeOnSignal } from '../running-process';
+
+function dataDirLine({ path, restoredHeight, discardedBytes }: DataDirState, startMs: number): string {
+  const resumed = restoredHeight === 0n ? 'a new chain' : `resumed at height ${restoredHeight}`;
+  const torn = discardedBytes === 0 ? '' : `, cut off ${discardedBytes} bytes of a block torn by a crash`;
+  return `photon devnet: chain kept in ${path} (${resumed}${torn}; started in ${Math.round(startMs)} ms)`;
+}
 
 export async function startDevnet(
   config: Omit<DevnetConfig, 'logLevel' | 'quiet'>,
   quiet: boolean,
 ): Promise<Devnet> {
+  const started = performance.now();
   const devnet = await Devnet.start({
     chainId: config.chainId.cosmos,
     eip155ChainId: config.chainId.eip155,
@@ -15,9 +22,12 @@ export async function startDevnet(
     port: config.devnetLaddr.port,
     blockTimeMs: config.blockTimeMs,
     allowUnprotectedTxs: config.allowUnprotectedTxs,
+    dataDir: config.dataDir ?? undefined,
     onError: (error) => process.stderr.write(`photon devnet: block production failed: ${String(error)}\n`),
   });
   if (!quiet) process.stdout.write(`${devAccountsBanner()}\n`);
+  const startMs = performance.now() - started;
+  if (devnet.dataDir !== undefined) process.stdout.write(`${dataDirLine(devnet.dataDir, startMs)}\n`);
   process.stdout.write(
     `photon devnet: CometBFT RPC on ${devnet.rpcUrl} (chain id ${config.chainId.cosmos}, a block every ${config.blockTimeMs} ms)\n`,
   );
