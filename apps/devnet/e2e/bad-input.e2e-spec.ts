@@ -123,6 +123,23 @@ describe('bad input on the devnet wire', () => {
     });
   });
 
+  it('error: the same tx again, pending or committed, is refused by the mempool cache', async () => {
+    const tx = await sign(3, { nonce: 0 });
+    const cached = {
+      code: -32603,
+      message: 'Internal error',
+      data: 'tx already exists in cache',
+    };
+    expect(await wire.broadcast(tx)).toMatchObject({ code: 0 });
+    expect((await wire.post('broadcast_tx_sync', { tx: cosmosTxBase64(tx) })).error).toEqual(cached);
+    await wire.waitForEthTx(tx);
+    expect((await wire.post('broadcast_tx_async', { tx: cosmosTxBase64(tx) })).error).toEqual(cached);
+    // A refused tx leaves the cache: the same bytes are checked again, not called a duplicate.
+    const tooHigh = cosmosTxBase64(await sign(3, { nonce: 9 }));
+    expect(await refusal(tooHigh)).toMatchObject({ code: 3 });
+    expect(await refusal(tooHigh)).toMatchObject({ code: 3 });
+  });
+
   it('error: an unknown abci_query path is code 6 from the app', async () => {
     const answer = await wire.query(
       '/ethermint.evm.v1.Query/Nope',

@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockEvents } from './chain/block-events';
 import { BlockProducer } from './chain/block-producer';
+import { TxCache } from './chain/tx-cache';
 import { EventBus } from './events/comet-event';
 import { devAccounts } from './evm';
 import { DataDirError, openChain } from './persistence';
@@ -78,6 +79,7 @@ export class Devnet {
       store,
       evm,
       producer,
+      txCache: new TxCache(),
       bus,
       validator,
       coinbase,

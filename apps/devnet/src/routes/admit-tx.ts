@@ -2,6 +2,7 @@
 // checked together; a broadcast admits them to the EVM mempool, check_tx only answers.
 import { EthermintWireError, cometTxHash, unwrapEthereumTx } from '@photon/ethermint-wire';
 import type { CheckTxMode, Hex } from '../evm';
+import { RouteError } from '../rpc/route';
 import type { DevnetContext } from './devnet-context';
 
 export interface CheckTxAnswer {
@@ -13,9 +14,16 @@ export interface CheckTxAnswer {
   readonly hash: string;
 }
 
-/** CheckTx of a broadcast: on success the tx waits in the mempool for the next block. */
-export function admitTx(ctx: DevnetContext, tx: Uint8Array): Promise<CheckTxAnswer> {
-  return runCheckTx(ctx, tx, 'admit');
+/**
+ * CheckTx of a broadcast: on success the tx waits in the mempool for the next block. A tx seen
+ * recently is refused first, as CometBFT's mempool does, with an RPC error rather than a CheckTx code.
+ */
+export async function admitTx(ctx: DevnetContext, tx: Uint8Array): Promise<CheckTxAnswer> {
+  const hash = cometTxHash(tx);
+  if (!ctx.txCache.push(hash)) throw new RouteError('tx already exists in cache');
+  const answer = await runCheckTx(ctx, tx, hash, 'admit');
+  if (answer.code !== 0) ctx.txCache.remove(hash);
+  return answer;
 }
 
 /**
@@ -23,11 +31,15 @@ export function admitTx(ctx: DevnetContext, tx: Uint8Array): Promise<CheckTxAnsw
  * pending txs counted, and nothing admitted or published.
  */
 export function checkTx(ctx: DevnetContext, tx: Uint8Array): Promise<CheckTxAnswer> {
-  return runCheckTx(ctx, tx, 'check');
+  return runCheckTx(ctx, tx, cometTxHash(tx), 'check');
 }
 
-async function runCheckTx(ctx: DevnetContext, tx: Uint8Array, mode: CheckTxMode): Promise<CheckTxAnswer> {
-  const hash = cometTxHash(tx);
+async function runCheckTx(
+  ctx: DevnetContext,
+  tx: Uint8Array,
+  hash: string,
+  mode: CheckTxMode,
+): Promise<CheckTxAnswer> {
   let messages;
   try {
     // EvmChain recovers the signer and checks it against `from`: no need to recover twice.

@@ -2,6 +2,7 @@
 // bookkeeping and the node's identity.
 import type { BlockProducer } from '../chain/block-producer';
 import type { ChainStore } from '../chain/chain-store';
+import type { TxCache } from '../chain/tx-cache';
 import type { EventBus } from '../events/comet-event';
 import type { EvmChain } from '../evm';
 import type { ValidatorKey } from '../node/validator-key';
@@ -11,6 +12,8 @@ export interface DevnetContext {
   readonly store: ChainStore;
   readonly evm: EvmChain;
   readonly producer: BlockProducer;
+  /** Recently broadcast txs, refused when sent again (CometBFT's mempool cache). */
+  readonly txCache: TxCache;
   /** Every committed block's events, as published to websocket subscribers. */
   readonly bus: EventBus;
   readonly validator: ValidatorKey;
