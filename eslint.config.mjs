@@ -49,6 +49,12 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['scope:types'],
               bannedExternalImports: ['@nestjs/*', 'nats', 'ioredis', 'fastify', 'ws'],
             },
+            {
+              // The door to the chain knows nothing of NATS, Redis or our HTTP servers; tests may use libs/testing.
+              sourceTag: 'scope:engine',
+              onlyDependOnLibsWithTags: ['scope:types', 'scope:codec', 'scope:wire', 'scope:testing'],
+              bannedExternalImports: ['@nestjs/*', 'nats', 'ioredis', 'fastify'],
+            },
           ],
         },
       ],

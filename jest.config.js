@@ -29,7 +29,7 @@ module.exports = {
       '<rootDir>/libs/$1/src/index.ts',
     '^@photon/(gateway|query|tx|keystore|events|devnet)$': '<rootDir>/apps/$1/src/index.ts',
   },
-  testMatch: ['<rootDir>/{apps,libs,bench}/**/*.spec.ts', '<rootDir>/apps/*/e2e/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/{apps,libs,bench}/**/*.spec.ts', '<rootDir>/{apps,libs}/*/e2e/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],

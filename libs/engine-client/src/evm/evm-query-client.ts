@@ -1,0 +1,249 @@
+// Ethermint's x/evm and x/feemarket gRPC queries, sent through abci_query with protobuf bodies at a chosen
+// height. Heights the application lacks throw HeightNotAvailableError; other refusals AbciQueryError.
+import {
+  EstimateGasResponse,
+  EthCallRequest,
+  type FeeMarketParams,
+  FeeMarketQueryParamsRequest,
+  FeeMarketQueryParamsResponse,
+  type Log,
+  MsgEthereumTxResponse,
+  type Params,
+  QUERY_PATH,
+  QueryAccountRequest,
+  QueryAccountResponse,
+  QueryBalanceRequest,
+  QueryBalanceResponse,
+  QueryBaseFeeRequest,
+  QueryBaseFeeResponse,
+  QueryCodeRequest,
+  QueryCodeResponse,
+  QueryParamsRequest,
+  QueryParamsResponse,
+  QueryStorageRequest,
+  QueryStorageResponse,
+  QueryValidatorAccountRequest,
+  QueryValidatorAccountResponse,
+} from '@photon/ethermint-wire';
+import { type Hex } from '@photon/types';
+import { Bech32PrefixRequest, Bech32PrefixResponse } from 'cosmjs-types/cosmos/auth/v1beta1/query';
+import { type CometHttpClient } from '../http/comet-http-client';
+import { AbciQueryError, EngineResponseError } from '../errors';
+import { abciValue } from './abci-answer';
+import { bech32Decode, bech32Encode } from './bech32';
+
+/** geth's TransactionArgs as JSON (hex QUANTITY/DATA strings), what EthCall and EstimateGas read. */
+export interface TransactionArgsJson {
+  readonly from?: string;
+  readonly to?: string | null;
+  readonly gas?: string;
+  readonly gasPrice?: string;
+  readonly maxFeePerGas?: string;
+  readonly maxPriorityFeePerGas?: string;
+  readonly value?: string;
+  readonly nonce?: string;
+  readonly data?: string;
+  readonly input?: string;
+  readonly accessList?: readonly { readonly address: string; readonly storageKeys: readonly string[] }[];
+  readonly chainId?: string;
+}
+
+export interface EthCallParams {
+  readonly args: TransactionArgsJson;
+  /** Ethermint's gas cap (LIMITS.md: 25,000,000). */
+  readonly gasCap: bigint;
+  /** EIP-155 chain id. */
+  readonly chainId: bigint;
+  /** State after this block; latest when omitted. */
+  readonly height?: bigint;
+  /** Consensus address (20 bytes) of the block's proposer, so COINBASE is the block's. */
+  readonly proposerAddress?: Hex;
+  /** geth state overrides as JSON (maintained line only). */
+  readonly overrides?: Readonly<Record<string, unknown>>;
+}
+
+export interface EthCallResult {
+  /** Return data, or the revert data when `vmError` is set. */
+  readonly ret: Hex;
+  /** '' on success; `execution reverted`, `out of gas`, … otherwise. */
+  readonly vmError: string;
+  readonly gasUsed: bigint;
+  readonly logs: readonly Log[];
+}
+
+export interface EstimateGasResult {
+  readonly gas: bigint;
+  readonly ret: Hex;
+  readonly vmError: string;
+}
+
+export interface EvmAccount {
+  readonly balance: bigint;
+  readonly codeHash: Hex;
+  readonly nonce: bigint;
+}
+
+export interface EvmQueryClientOptions {
+  /** Bech32 account prefix of the chain (`ethm`, `evmos`, `crc`); asked of the node when omitted. */
+  bech32Prefix?: string;
+}
+
+/** Ethermint's own default, used when the node cannot tell (no auth Bech32Prefix query). */
+const DEFAULT_BECH32_PREFIX = 'ethm';
+const BECH32_PREFIX_PATH = '/cosmos.auth.v1beta1.Query/Bech32Prefix';
+
+const toHex = (bytes: Uint8Array): Hex => `0x${Buffer.from(bytes).toString('hex')}`;
+const fromHex = (hex: Hex | undefined): Uint8Array =>
+  hex === undefined ? new Uint8Array() : Uint8Array.from(Buffer.from(hex.slice(2), 'hex'));
+const utf8 = (value: unknown): Uint8Array => new TextEncoder().encode(JSON.stringify(value));
+
+function decimal(path: string, text: string): bigint {
+  if (!/^[0-9]+$/.test(text))
+    throw new EngineResponseError(path, `expected a decimal integer, got "${text}"`);
+  return BigInt(text);
+}
+
+export class EvmQueryClient {
+  private prefix: Promise<string> | undefined;
+
+  constructor(
+    private readonly comet: CometHttpClient,
+    opts: EvmQueryClientOptions = {},
+  ) {
+    if (opts.bech32Prefix !== undefined) this.prefix = Promise.resolve(opts.bech32Prefix);
+  }
+
+  async balance(address: Hex, height?: bigint): Promise<bigint> {
+    const { balance } = await this.ask(
+      QUERY_PATH.evmBalance,
+      QueryBalanceRequest.encode({ address }),
+      height,
+      QueryBalanceResponse,
+    );
+    return decimal(QUERY_PATH.evmBalance, balance || '0');
+  }
+
+  /** The 32-byte slot value, 0x hex. */
+  async storage(address: Hex, key: Hex, height?: bigint): Promise<Hex> {
+    const request = QueryStorageRequest.encode({ address, key });
+    const { value } = await this.ask(QUERY_PATH.evmStorage, request, height, QueryStorageResponse);
+    return value.toLowerCase() as Hex;
+  }
+
+  async code(address: Hex, height?: bigint): Promise<Hex> {
+    const request = QueryCodeRequest.encode({ address });
+    return toHex((await this.ask(QUERY_PATH.evmCode, request, height, QueryCodeResponse)).code);
+  }
+
+  async account(address: Hex, height?: bigint): Promise<EvmAccount> {
+    const request = QueryAccountRequest.encode({ address });
+    const account = await this.ask(QUERY_PATH.evmAccount, request, height, QueryAccountResponse);
+    return {
+      balance: decimal(QUERY_PATH.evmAccount, account.balance || '0'),
+      codeHash: account.codeHash.toLowerCase() as Hex,
+      nonce: account.nonce,
+    };
+  }
+
+  async params(height?: bigint): Promise<Params> {
+    const request = QueryParamsRequest.encode({});
+    const { params } = await this.ask(QUERY_PATH.evmParams, request, height, QueryParamsResponse);
+    if (params === undefined) throw new EngineResponseError(QUERY_PATH.evmParams, 'no params');
+    return params;
+  }
+
+  /** The base fee at `height`; null when London (the fee market) is not active there. */
+  async baseFee(height?: bigint): Promise<bigint | null> {
+    const request = QueryBaseFeeRequest.encode({});
+    const { baseFee } = await this.ask(QUERY_PATH.evmBaseFee, request, height, QueryBaseFeeResponse);
+    return baseFee === '' ? null : decimal(QUERY_PATH.evmBaseFee, baseFee);
+  }
+
+  async feeMarketParams(height?: bigint): Promise<FeeMarketParams> {
+    const request = FeeMarketQueryParamsRequest.encode({});
+    const path = QUERY_PATH.feemarketParams;
+    const { params } = await this.ask(path, request, height, FeeMarketQueryParamsResponse);
+    if (params === undefined) throw new EngineResponseError(QUERY_PATH.feemarketParams, 'no params');
+    return params;
+  }
+
+  async ethCall(call: EthCallParams): Promise<EthCallResult> {
+    const request = this.callRequest(call);
+    const response = await this.ask(QUERY_PATH.evmEthCall, request, call.height, MsgEthereumTxResponse);
+    return {
+      ret: toHex(response.ret),
+      vmError: response.vmError,
+      gasUsed: response.gasUsed,
+      logs: response.logs,
+    };
+  }
+
+  async estimateGas(call: EthCallParams): Promise<EstimateGasResult> {
+    const request = this.callRequest(call);
+    const response = await this.ask(QUERY_PATH.evmEstimateGas, request, call.height, EstimateGasResponse);
+    return { gas: response.gas, ret: toHex(response.ret), vmError: response.vmError };
+  }
+
+  /** The EVM account (0x lowercase) of the validator with this 20-byte consensus address (a block's proposer). */
+  async validatorAccount(consAddress: Hex, height?: bigint): Promise<Hex> {
+    const prefix = await this.bech32Prefix();
+    const request = QueryValidatorAccountRequest.encode({
+      consAddress: bech32Encode(`${prefix}valcons`, fromHex(consAddress)),
+    });
+    const path = QUERY_PATH.evmValidatorAccount;
+    const { accountAddress } = await this.ask(path, request, height, QueryValidatorAccountResponse);
+    const decoded = bech32Decode(accountAddress);
+    if (decoded === undefined || decoded.bytes.length !== 20) {
+      throw new EngineResponseError(
+        QUERY_PATH.evmValidatorAccount,
+        `not an account address: ${accountAddress}`,
+      );
+    }
+    return toHex(decoded.bytes);
+  }
+
+  /** The chain's bech32 account prefix: the option, else the node's auth Bech32Prefix answer, else `ethm`. */
+  bech32Prefix(): Promise<string> {
+    this.prefix ??= this.askBech32Prefix();
+    return this.prefix;
+  }
+
+  private async askBech32Prefix(): Promise<string> {
+    try {
+      const request = Bech32PrefixRequest.encode({}).finish();
+      const answer = await this.ask(BECH32_PREFIX_PATH, request, undefined, Bech32PrefixResponse);
+      return answer.bech32Prefix || DEFAULT_BECH32_PREFIX;
+    } catch (error) {
+      // SDK < 0.46 and the devnet have no such query; a dead engine must not pin the default forever.
+      if (error instanceof AbciQueryError) return DEFAULT_BECH32_PREFIX;
+      this.prefix = undefined;
+      throw error;
+    }
+  }
+
+  private callRequest(call: EthCallParams): Uint8Array {
+    return EthCallRequest.encode({
+      args: utf8(call.args),
+      gasCap: call.gasCap,
+      proposerAddress: fromHex(call.proposerAddress),
+      chainId: call.chainId,
+      overrides: call.overrides === undefined ? new Uint8Array() : utf8(call.overrides),
+    });
+  }
+
+  /** Sends the query and decodes its value; bytes that are not the response message are a malformed answer. */
+  private async ask<T>(
+    path: string,
+    data: Uint8Array,
+    height: bigint | undefined,
+    response: { decode(bytes: Uint8Array): T },
+  ): Promise<T> {
+    const answer = await this.comet.abciQuery(path, data, height === 0n ? undefined : height);
+    const value = abciValue(path, answer, height);
+    try {
+      return response.decode(value);
+    } catch (error) {
+      throw new EngineResponseError(path, error instanceof Error ? error.message : String(error));
+    }
+  }
+}

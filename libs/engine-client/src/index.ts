@@ -1,0 +1,40 @@
+// Front door of @photon/engine-client: the only way Photon reaches the chain (CometBFT RPC and websocket,
+// Ethermint queries through abci_query) and the Ethereum records rebuilt from what the engine answers.
+export {
+  AbciQueryError,
+  EngineResponseError,
+  EngineRpcError,
+  EngineUnavailableError,
+  HeightNotAvailableError,
+  type EngineError,
+} from './errors';
+export * from './comet/types';
+export { isMissingHeight, isTxNotFound } from './comet/rpc-error-kind';
+export { engineHttpUrl, engineWebsocketUrl } from './http/engine-url';
+export { type RpcParams } from './http/json-rpc-transport';
+export { CometHttpClient, type CometHttpClientOptions, type TxSearchOptions } from './http/comet-http-client';
+export {
+  CometWebsocketClient,
+  type CometSubscription,
+  type CometWebsocketOptions,
+  type ReconnectInfo,
+} from './ws/comet-websocket-client';
+export { type CometEventMessage, eventHeight } from './ws/comet-event';
+export { type CometEventListener } from './ws/subscription-registry';
+export {
+  EvmQueryClient,
+  type EstimateGasResult,
+  type EthCallParams,
+  type EthCallResult,
+  type EvmAccount,
+  type EvmQueryClientOptions,
+  type TransactionArgsJson,
+} from './evm/evm-query-client';
+export {
+  EthereumChainReader,
+  type BlockRef,
+  type ChainReaderCacheStats,
+  type EthereumChainReaderOptions,
+} from './reader/ethereum-chain-reader';
+export { type AssembledBlock } from './reader/block-assembler';
+export { effectiveGasPrice } from './reader/transaction-record';

@@ -1,0 +1,167 @@
+// The Ethereum view of the chain: blocks, transactions, receipts and logs rebuilt from CometBFT blocks and
+// results, found by number, hash or Ethereum tx hash. Unknown blocks and txs are null, never errors. Committed
+// blocks never change (CometBFT has instant finality), so assembled blocks are kept in a bounded LRU.
+import { type EthLogRecord, type EthReceiptRecord, type EthTransactionRecord, type Hex } from '@photon/types';
+import { type CometResultBlock } from '../comet/types';
+import { type EvmQueryClient } from '../evm/evm-query-client';
+import { type CometHttpClient } from '../http/comet-http-client';
+import { assembleBlock, assembleLogs, type AssembledBlock } from './block-assembler';
+import { exceedsBlockGasLimit } from './block-ethereum-txs';
+import { BlockInputsFetcher } from './block-inputs';
+import { LruCache } from './lru-cache';
+import { pendingRecords } from './pending-transactions';
+import { isMissingHeight } from '../comet/rpc-error-kind';
+
+/** A block by height or by (CometBFT = Ethereum) hash. */
+export type BlockRef = bigint | Hex;
+
+export interface EthereumChainReaderOptions {
+  /** Assembled blocks kept (default 256). */
+  blockCacheSize?: number;
+}
+
+export interface ChainReaderCacheStats {
+  readonly hits: number;
+  readonly misses: number;
+  readonly size: number;
+}
+
+/** CometBFT caps unconfirmed_txs at 100 per call. */
+const MEMPOOL_PAGE = 100;
+
+export class EthereumChainReader {
+  private readonly inputs: BlockInputsFetcher;
+  private readonly blocks: LruCache<bigint, AssembledBlock>;
+  private readonly heightsByHash: LruCache<Hex, bigint>;
+  private readonly inFlight = new Map<bigint, Promise<AssembledBlock | null>>();
+
+  constructor(
+    private readonly comet: CometHttpClient,
+    evm: EvmQueryClient,
+    opts: EthereumChainReaderOptions = {},
+  ) {
+    this.inputs = new BlockInputsFetcher(comet, evm);
+    const size = opts.blockCacheSize ?? 256;
+    this.blocks = new LruCache(size);
+    this.heightsByHash = new LruCache(size);
+  }
+
+  async latestHeight(): Promise<bigint> {
+    return (await this.comet.status()).syncInfo.latestBlockHeight;
+  }
+
+  /** The block with full transactions and its receipts; null when the engine has no such block. */
+  block(ref: BlockRef): Promise<AssembledBlock | null> {
+    return typeof ref === 'bigint' ? this.blockByNumber(ref) : this.blockByHash(ref);
+  }
+
+  blockByNumber(height: bigint): Promise<AssembledBlock | null> {
+    if (height <= 0n) return Promise.resolve(null);
+    return this.assembled(height);
+  }
+
+  async blockByHash(hash: Hex): Promise<AssembledBlock | null> {
+    const key = hash.toLowerCase() as Hex;
+    const height = this.heightsByHash.get(key);
+    if (height !== undefined) return this.assembled(height);
+    const resultBlock = await this.comet.blockByHash(key);
+    if (resultBlock === null) return null;
+    return this.assembled(resultBlock.block.header.height, resultBlock);
+  }
+
+  /** An included transaction by its Ethereum hash. */
+  async transactionByHash(hash: Hex): Promise<EthTransactionRecord | null> {
+    const found = await this.locate(hash);
+    return found === null ? null : (found.block.block.transactions[found.index] ?? null);
+  }
+
+  async transactionByBlockAndIndex(ref: BlockRef, index: number): Promise<EthTransactionRecord | null> {
+    const block = await this.block(ref);
+    return block?.block.transactions[index] ?? null;
+  }
+
+  async receipt(hash: Hex): Promise<EthReceiptRecord | null> {
+    const found = await this.locate(hash);
+    return found === null ? null : (found.block.receipts[found.index] ?? null);
+  }
+
+  async blockReceipts(ref: BlockRef): Promise<readonly EthReceiptRecord[] | null> {
+    return (await this.block(ref))?.receipts ?? null;
+  }
+
+  /** The block's logs, numbered block-wide; a block not yet assembled costs `block` + `block_results` only. */
+  async blockLogs(ref: BlockRef): Promise<readonly EthLogRecord[] | null> {
+    const height = typeof ref === 'bigint' ? ref : this.heightsByHash.get(ref.toLowerCase() as Hex);
+    const cached = height === undefined ? undefined : this.blocks.get(height);
+    if (cached !== undefined) return cached.receipts.flatMap((r) => r.logs);
+    if (typeof ref !== 'bigint')
+      return (await this.blockByHash(ref))?.receipts.flatMap((r) => r.logs) ?? null;
+    if (ref <= 0n) return null;
+    try {
+      const [resultBlock, results] = await Promise.all([this.comet.block(ref), this.comet.blockResults(ref)]);
+      return assembleLogs(resultBlock, results);
+    } catch (error) {
+      if (isMissingHeight(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The mempool's Ethereum transactions (first `limit`, at most 100 as CometBFT caps it). */
+  async pendingTransactions(limit = MEMPOOL_PAGE): Promise<EthTransactionRecord[]> {
+    return pendingRecords((await this.comet.unconfirmedTxs(Math.min(limit, MEMPOOL_PAGE))).txs);
+  }
+
+  async pendingTransactionByHash(hash: Hex): Promise<EthTransactionRecord | null> {
+    const key = hash.toLowerCase();
+    return (await this.pendingTransactions()).find((tx) => tx.hash === key) ?? null;
+  }
+
+  /** The EVM account of a proposer (20-byte consensus address), as blocks report it in `miner`. */
+  miner(proposerAddress: Hex): Promise<Hex> {
+    return this.inputs.miner(proposerAddress.toLowerCase() as Hex);
+  }
+
+  cacheStats(): ChainReaderCacheStats {
+    return { hits: this.blocks.hits, misses: this.blocks.misses, size: this.blocks.size };
+  }
+
+  /** The block holding an Ethereum tx (via the tx indexer) and the tx's index in it. */
+  private async locate(hash: Hex): Promise<{ block: AssembledBlock; index: number } | null> {
+    const key = hash.toLowerCase() as Hex;
+    if (!/^0x[0-9a-f]{64}$/.test(key)) return null;
+    const search = await this.comet.txSearch(`ethereum_tx.ethereumTxHash='${key}'`, {
+      perPage: 10,
+      orderBy: 'asc',
+    });
+    // A tx rejected at delivery (nonce, balance) is indexed too; only an executed one is the Ethereum tx.
+    const hit = search.txs.find((t) => t.txResult.code === 0 || exceedsBlockGasLimit(t.txResult));
+    if (hit === undefined) return null;
+    const block = await this.blockByNumber(hit.height);
+    const index = block?.block.transactions.findIndex((tx) => tx.hash === key) ?? -1;
+    return block === null || index < 0 ? null : { block, index };
+  }
+
+  /** The assembled block at `height`, from the cache, an identical request in flight, or the engine. */
+  private assembled(height: bigint, known?: CometResultBlock): Promise<AssembledBlock | null> {
+    const cached = this.blocks.get(height);
+    if (cached !== undefined) return Promise.resolve(cached);
+    let pending = this.inFlight.get(height);
+    if (pending === undefined) {
+      pending = this.assemble(height, known).finally(() => this.inFlight.delete(height));
+      this.inFlight.set(height, pending);
+    }
+    return pending;
+  }
+
+  private async assemble(
+    height: bigint,
+    known: CometResultBlock | undefined,
+  ): Promise<AssembledBlock | null> {
+    const inputs = await this.inputs.fetch(height, known);
+    if (inputs === undefined) return null;
+    const block = await assembleBlock(inputs.resultBlock, inputs.results, inputs.context);
+    this.blocks.set(height, block);
+    this.heightsByHash.set(block.block.hash, height);
+    return block;
+  }
+}
