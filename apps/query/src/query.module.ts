@@ -1,6 +1,7 @@
 // The query service: every read of the interface. Its handlers run unchanged in-process
 // (`photon start`) or behind the NATS bus (`photon query`).
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ENGINE_PROVIDERS } from './engine/engine.providers';
 import { ChainIdentityHandlers } from './eth/chain-identity.handlers';
 import { NetHandlers } from './net/net.handlers';
 import { QUERY_OPTIONS, type QueryOptions } from './query-options';
@@ -13,6 +14,7 @@ export class QueryModule {
       module: QueryModule,
       providers: [
         { provide: QUERY_OPTIONS, useValue: options },
+        ...ENGINE_PROVIDERS,
         Web3Handlers,
         NetHandlers,
         ChainIdentityHandlers,

@@ -1,0 +1,38 @@
+// The engine-client instances the query handlers share, built once per service from its engine URL.
+import {
+  CometHttpClient,
+  CometWebsocketClient,
+  EthereumChainReader,
+  EvmQueryClient,
+} from '@photon/engine-client';
+import type { Provider } from '@nestjs/common';
+import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
+import { ChainHead } from './chain-head';
+
+/** Engine calls answer within this or fail, so a dead engine gives an error well inside the method timeout. */
+export const ENGINE_CALL_TIMEOUT_MS = 5_000;
+
+export const ENGINE_PROVIDERS: Provider[] = [
+  {
+    provide: CometHttpClient,
+    inject: [QUERY_OPTIONS],
+    useFactory: (options: QueryOptions) =>
+      new CometHttpClient(options.engineUrl, { timeoutMs: ENGINE_CALL_TIMEOUT_MS }),
+  },
+  {
+    provide: CometWebsocketClient,
+    inject: [QUERY_OPTIONS],
+    useFactory: (options: QueryOptions) => new CometWebsocketClient(options.engineUrl),
+  },
+  {
+    provide: EvmQueryClient,
+    inject: [CometHttpClient],
+    useFactory: (comet: CometHttpClient) => new EvmQueryClient(comet),
+  },
+  {
+    provide: EthereumChainReader,
+    inject: [CometHttpClient, EvmQueryClient],
+    useFactory: (comet: CometHttpClient, evm: EvmQueryClient) => new EthereumChainReader(comet, evm),
+  },
+  ChainHead,
+];
