@@ -33,3 +33,5 @@ export {
 } from './openrpc';
 export type { ValidationOutcome } from './openrpc';
 export { PHOTON_TOKEN_ARTIFACT } from './contracts';
+export { DEV_MNEMONIC, DevnetClient, devWallet } from './devnet-client';
+export type { BroadcastAnswer } from './devnet-client';
