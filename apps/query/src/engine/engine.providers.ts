@@ -7,6 +7,7 @@ import {
 } from '@photon/engine-client';
 import type { Provider } from '@nestjs/common';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
+import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from './chain-head';
 
 /** Engine calls answer within this or fail, so a dead engine gives an error well inside the method timeout. */
@@ -35,4 +36,5 @@ export const ENGINE_PROVIDERS: Provider[] = [
     useFactory: (comet: CometHttpClient, evm: EvmQueryClient) => new EthereumChainReader(comet, evm),
   },
   ChainHead,
+  BlockResolver,
 ];

@@ -1,0 +1,45 @@
+// Turns a block parameter into a height. Ethermint has instant finality, so `safe`, `finalized` and
+// `pending` read the latest committed block; `earliest` is the engine's earliest retained block.
+import { Injectable } from '@nestjs/common';
+import { type BlockParam, InvalidInputError } from '@photon/codec';
+import { CometHttpClient, EthereumChainReader } from '@photon/engine-client';
+import type { Hex } from '@photon/types';
+import { ChainHead } from '../engine/chain-head';
+
+@Injectable()
+export class BlockResolver {
+  constructor(
+    private readonly head: ChainHead,
+    private readonly reader: EthereumChainReader,
+    private readonly comet: CometHttpClient,
+  ) {}
+
+  /** The height a block read asks for, or null when there is no such block (the method answers null). */
+  async blockHeight(param: BlockParam): Promise<bigint | null> {
+    switch (param.kind) {
+      case 'tag':
+        return param.tag === 'earliest' ? this.earliest() : this.head.latest();
+      case 'number':
+        return param.number <= (await this.head.latest()) ? param.number : null;
+      case 'hash': {
+        const found = await this.reader.blockByHash(param.hash as Hex);
+        return found === null ? null : found.block.number;
+      }
+    }
+  }
+
+  /** The height a state read runs at; a block the engine does not have is geth's `header not found`. */
+  async stateHeight(param: BlockParam): Promise<bigint> {
+    const height = await this.blockHeight(param);
+    if (height !== null) return height;
+    throw new InvalidInputError(param.kind === 'hash' ? 'header for hash not found' : 'header not found');
+  }
+
+  private earliest(): Promise<bigint> {
+    // A pruned node's first block moves only when it prunes: once per head is often enough.
+    return this.head.perHead(
+      'earliest',
+      async () => (await this.comet.status()).syncInfo.earliestBlockHeight,
+    );
+  }
+}
