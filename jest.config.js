@@ -23,7 +23,9 @@ module.exports = {
       { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@(noble|scure)/)'],
+  // Everything under node_modules is used as built, except @noble/@scure at any depth (pnpm may nest
+  // a second version under the package that needs it, e.g. @cosmjs/encoding/node_modules/@scure/base).
+  transformIgnorePatterns: ['^(?!.*/node_modules/@(noble|scure)/).*/node_modules/'],
   moduleNameMapper: {
     '^@photon/(types|codec|bus|config|testing|store|engine-client|ethermint-wire)$':
       '<rootDir>/libs/$1/src/index.ts',

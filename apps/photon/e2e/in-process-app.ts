@@ -14,12 +14,24 @@ export interface TestTier {
   close(): Promise<void>;
 }
 
-export async function startTestTier(args: readonly string[] = []): Promise<TestTier> {
+/** `listenHost` 0.0.0.0 listens on every interface; the tier is still called on 127.0.0.1. */
+export async function startTestTier(
+  args: readonly string[] = [],
+  listenHost = '127.0.0.1',
+): Promise<TestTier> {
   const httpPort = await freePort();
   const wsPort = await freePort();
   const config = loadConfig(
     START_SCHEMA,
-    ['--laddr', `tcp://127.0.0.1:${httpPort}`, '--wsport', String(wsPort), '--log-level', 'error', ...args],
+    [
+      '--laddr',
+      `tcp://${listenHost}:${httpPort}`,
+      '--wsport',
+      String(wsPort),
+      '--log-level',
+      'error',
+      ...args,
+    ],
     {},
   );
   const devnet =
@@ -35,7 +47,14 @@ export async function startTestTier(args: readonly string[] = []): Promise<TestT
       : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
   if (engineUrl === null) throw new Error('startTestTier: no engine');
-  const app = await createInProcessApp(config, engineUrl);
+  let app: NestFastifyApplication;
+  try {
+    app = await createInProcessApp(config, engineUrl);
+  } catch (error) {
+    // A tier that fails to start must not leave its devnet holding the jest worker open.
+    await devnet?.stop();
+    throw error;
+  }
   return {
     app,
     httpUrl: `http://127.0.0.1:${httpPort}`,

@@ -6,6 +6,7 @@ import {
   ConfigError,
   DEVNET_SCHEMA,
   GATEWAY_SCHEMA,
+  KEYSTORE_SCHEMA,
   QUERY_SCHEMA,
   START_SCHEMA,
   type Schema,
@@ -15,6 +16,7 @@ import {
 import { PHOTON_VERSION } from '@photon/types';
 import { devnetCommand } from './commands/devnet.command';
 import { gatewayCommand } from './commands/gateway.command';
+import { keystoreCommand } from './commands/keystore.command';
 import { queryCommand } from './commands/query.command';
 import { startCommand } from './commands/start.command';
 
@@ -32,6 +34,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   gateway: { summary: 'HTTP/WS listeners routing over NATS', schema: GATEWAY_SCHEMA, run: gatewayCommand },
   query: { summary: 'the query service over NATS', schema: QUERY_SCHEMA, run: queryCommand },
+  keystore: {
+    summary: 'the keystore service over NATS, unlock sessions in Redis',
+    schema: KEYSTORE_SCHEMA,
+    run: keystoreCommand,
+  },
   devnet: {
     summary: 'the single-validator CometBFT + EVM chain alone',
     schema: DEVNET_SCHEMA,

@@ -1,10 +1,15 @@
 // What the query service needs from its config, as a Nest token.
 import type { ChainId } from '@photon/config';
+import type { LogLimits } from './logs/log-limits';
 
 export interface QueryOptions {
   readonly chainId: ChainId;
   /** CometBFT RPC of the engine (a real node or the devnet). */
   readonly engineUrl: URL;
+  /** eth_getLogs caps (--logs-max-block-range, --logs-max-results). */
+  readonly logLimits: LogLimits;
+  /** Most gas one eth_call / eth_estimateGas may use (--rpc-gas-cap; LIMITS.md: 25,000,000). */
+  readonly gasCap: bigint;
 }
 
 export const QUERY_OPTIONS = Symbol('QUERY_OPTIONS');

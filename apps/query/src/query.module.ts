@@ -2,7 +2,9 @@
 // (`photon start`) or behind the NATS bus (`photon query`).
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ENGINE_PROVIDERS } from './engine/engine.providers';
+import { BLOCK_READ_PROVIDERS } from './eth/block-reads.providers';
 import { ChainIdentityHandlers } from './eth/chain-identity.handlers';
+import { STATE_READ_PROVIDERS } from './eth/state-reads.providers';
 import { NetHandlers } from './net/net.handlers';
 import { QUERY_OPTIONS, type QueryOptions } from './query-options';
 import { Web3Handlers } from './web3/web3.handlers';
@@ -18,6 +20,8 @@ export class QueryModule {
         Web3Handlers,
         NetHandlers,
         ChainIdentityHandlers,
+        ...BLOCK_READ_PROVIDERS,
+        ...STATE_READ_PROVIDERS,
       ],
     };
   }

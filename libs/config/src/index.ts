@@ -2,12 +2,14 @@ export { ConfigError } from './config-error';
 export { loadConfig, describeSchema, pickConfig } from './load-config';
 export type { ConfigOf, OptionSpec, Schema } from './option-spec';
 export type { ChainId, ListenAddress, LogLevel } from './parsers';
+export { isLoopbackHost } from './parsers';
 export {
   OPTIONS,
   DEVNET_SCHEMA,
   GATEWAY_SCHEMA,
+  KEYSTORE_SCHEMA,
   LISTENER_SCHEMA,
   QUERY_SCHEMA,
   START_SCHEMA,
 } from './options';
-export type { DevnetConfig, GatewayConfig, QueryConfig, StartConfig } from './app-configs';
+export type { DevnetConfig, GatewayConfig, KeystoreConfig, QueryConfig, StartConfig } from './app-configs';

@@ -6,6 +6,7 @@ import {
   parseChainId,
   parseDurationMs,
   parseEngineUrl,
+  parseGasCap,
   parseListenAddress,
   parseList,
   parseLogLevel,
@@ -102,10 +103,58 @@ export const OPTIONS = {
   unlockKey: option({
     flag: 'unlock-key',
     env: 'PHOTON_UNLOCK_KEY',
-    description: 'key names to unlock at start (takes effect with the keystore service)',
+    description: 'keys to unlock until the tier stops, by address or key file name (needs --passphrase-file)',
     default: [] as readonly string[],
     defaultText: 'none',
     parse: parseList,
+  }),
+  passphraseFile: option<string | null>({
+    flag: 'passphrase-file',
+    env: 'PHOTON_PASSPHRASE_FILE',
+    description: 'passphrases of the --unlock-key keys, one per line, in the same order',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  keystoreDir: option<string | null>({
+    flag: 'keystore-dir',
+    env: 'PHOTON_KEYSTORE_DIR',
+    description: 'directory of the Web3 Secret Storage (v3) key files, geth-compatible',
+    default: null,
+    defaultText: '<--data-dir>/keystore, else ~/.photon/keystore',
+    parse: parsePath,
+  }),
+  keystoreKekFile: option({
+    flag: 'keystore-kek-file',
+    env: 'PHOTON_KEYSTORE_KEK_FILE',
+    description:
+      'file holding the 32-byte key-encryption key of unlock sessions (raw or hex); same on every replica',
+    default: undefined,
+    parse: parsePath,
+  }),
+  keystoreKekFileOrEphemeral: option<string | null>({
+    flag: 'keystore-kek-file',
+    env: 'PHOTON_KEYSTORE_KEK_FILE',
+    description: 'file holding the 32-byte key-encryption key of unlock sessions (raw or hex)',
+    default: null,
+    defaultText: 'a random key made at start, kept in memory',
+    parse: parsePath,
+  }),
+  lightKdf: option({
+    flag: 'lightkdf',
+    env: 'PHOTON_LIGHTKDF',
+    description: "cheaper scrypt for new key files (geth's --lightkdf), for tests and devnets",
+    default: false,
+    boolean: true,
+    parse: parseBoolean,
+  }),
+  allowInsecureUnlock: option({
+    flag: 'allow-insecure-unlock',
+    env: 'PHOTON_ALLOW_INSECURE_UNLOCK',
+    description: 'allow personal_unlockAccount (and --unlock-key) on a non-loopback listener',
+    default: false,
+    boolean: true,
+    parse: parseBoolean,
   }),
   natsUrl: option({
     flag: 'nats-url',
@@ -126,7 +175,7 @@ export const OPTIONS = {
   busPrefix: option({
     flag: 'bus-prefix',
     env: 'PHOTON_BUS_PREFIX',
-    description: 'NATS subject prefix; tiers sharing a NATS server need distinct ones',
+    description: 'NATS subject and Redis key prefix; tiers sharing a NATS or Redis server need distinct ones',
     default: 'photon',
     parse: parseSubjectPrefix,
   }),
@@ -173,6 +222,27 @@ export const OPTIONS = {
     default: 30,
     parse: parsePositiveInt,
   }),
+  logsMaxBlockRange: option({
+    flag: 'logs-max-block-range',
+    env: 'PHOTON_LOGS_MAX_BLOCK_RANGE',
+    description: 'most blocks one eth_getLogs may span; the error names a range that fits',
+    default: 10_000,
+    parse: parsePositiveInt,
+  }),
+  logsMaxResults: option({
+    flag: 'logs-max-results',
+    env: 'PHOTON_LOGS_MAX_RESULTS',
+    description: 'most logs one eth_getLogs may return; the error names a range that fits',
+    default: 10_000,
+    parse: parsePositiveInt,
+  }),
+  rpcGasCap: option({
+    flag: 'rpc-gas-cap',
+    env: 'PHOTON_RPC_GAS_CAP',
+    description: 'most gas one eth_call or eth_estimateGas may use (at least 21000, as Ethermint requires)',
+    default: 25_000_000,
+    parse: parseGasCap,
+  }),
   logLevel: option({
     flag: 'log-level',
     env: 'PHOTON_LOG_LEVEL',
@@ -195,6 +265,18 @@ const { corsOrigins, maxBodyBytes, maxBatchItems, maxBatchResponseBytes, wsMaxMe
 const { wsPingSeconds, logLevel, quiet, nodeOrEmbedded, devnetLaddr, blockTimeMs, allowUnprotectedTxs } =
   OPTIONS;
 const { dataDir } = OPTIONS;
+const { logsMaxBlockRange, logsMaxResults } = OPTIONS;
+/** eth_getLogs caps: the query service reads them, in `photon query` and `photon start` alike. */
+const LOG_LIMITS = { logsMaxBlockRange, logsMaxResults } as const;
+const { rpcGasCap } = OPTIONS;
+const {
+  passphraseFile,
+  keystoreDir,
+  keystoreKekFile,
+  keystoreKekFileOrEphemeral,
+  lightKdf,
+  allowInsecureUnlock,
+} = OPTIONS;
 
 const LOGGING = { logLevel, quiet } as const;
 const CLUSTER = { natsUrl, redisUrl, busPrefix } as const;
@@ -209,13 +291,25 @@ export const LISTENER_SCHEMA = {
   maxBatchResponseBytes,
   wsMaxMessageBytes,
   wsPingSeconds,
+  allowInsecureUnlock,
 } as const;
 const CHAIN = { chainId, node } as const;
 
 /** `photon gateway`: listeners over the NATS bus. */
 export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as const;
 /** `photon query`: reads over the NATS bus. */
-export const QUERY_SCHEMA = { ...CHAIN, ...CLUSTER, ...LOGGING } as const;
+export const QUERY_SCHEMA = { ...CHAIN, ...LOG_LIMITS, rpcGasCap, ...CLUSTER, ...LOGGING } as const;
+/** `photon keystore`: key files and signing over the NATS bus, unlock sessions in Redis. */
+export const KEYSTORE_SCHEMA = {
+  chainId,
+  keystoreDir,
+  keystoreKekFile,
+  unlockKey,
+  passphraseFile,
+  lightKdf,
+  ...CLUSTER,
+  ...LOGGING,
+} as const;
 /** The devnet's own settings. */
 export const DEVNET_SCHEMA = {
   devnetLaddr,
@@ -234,6 +328,12 @@ export const START_SCHEMA = {
   blockTimeMs,
   allowUnprotectedTxs,
   dataDir,
+  keystoreDir,
+  keystoreKekFile: keystoreKekFileOrEphemeral,
   unlockKey,
+  passphraseFile,
+  lightKdf,
+  ...LOG_LIMITS,
+  rpcGasCap,
   ...LOGGING,
 } as const;

@@ -28,6 +28,12 @@ export function parseListenAddress(raw: string): ListenAddress {
   return { host: match[1]!.replace(/^\[|\]$/g, ''), port: parsePort(match[2]!) };
 }
 
+/** True for hosts only this machine can reach (127.0.0.0/8, ::1, localhost); 0.0.0.0 listens on every interface. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
 /** An engine RPC address: `tcp://host:port` (CometBFT's form) becomes `http://host:port`. */
 export function parseEngineUrl(raw: string): URL {
   const normalized = raw.replace(/^tcp:\/\//, 'http://');
@@ -90,6 +96,13 @@ export function parsePositiveInt(raw: string): number {
     throw new Error(`"${raw}" is not a positive integer`);
   }
   return Number(raw);
+}
+
+/** A gas cap for eth_call/eth_estimateGas: Ethermint's EstimateGas refuses caps below a transfer's 21000. */
+export function parseGasCap(raw: string): number {
+  const cap = parsePositiveInt(raw);
+  if (cap < 21_000) throw new Error(`gas cap ${raw} is below 21000, the gas of a plain transfer`);
+  return cap;
 }
 
 export function parseList(raw: string): readonly string[] {

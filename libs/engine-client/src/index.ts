@@ -32,6 +32,7 @@ export {
 } from './evm/evm-query-client';
 export {
   EthereumChainReader,
+  type BloomTest,
   type BlockRef,
   type ChainReaderCacheStats,
   type EthereumChainReaderOptions,

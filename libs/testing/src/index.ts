@@ -2,6 +2,7 @@
 // CLI, readiness polling and raw JSON-RPC calls. Never imported by production code.
 export { freePort } from './free-port';
 export { assertNatsReachable, randomBusPrefix, testNatsUrl } from './nats';
+export { testRedisUrl } from './redis';
 export { photonCliPath, workspaceRoot } from './cli-path';
 export { spawnProcess } from './spawn-process';
 export type { ManagedProcess, SpawnOptions } from './spawn-process';

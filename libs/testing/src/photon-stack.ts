@@ -1,18 +1,29 @@
 // Starts a whole Photon topology on free ports and waits until its gateway reports ready:
 // 'in-process' is one `photon start` (with its embedded devnet); 'cluster' is a `photon devnet`,
-// query replicas pointed at it with --node, and a gateway, over real NATS.
+// query replicas pointed at it with --node, keystore replicas sharing a KEK file and Redis, and a
+// gateway, over real NATS. Key files go to a temporary directory, never the user's home.
+import { GATEWAY_SCHEMA, KEYSTORE_SCHEMA, QUERY_SCHEMA, START_SCHEMA } from '@photon/config';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from './free-port';
 import { assertNatsReachable, randomBusPrefix, testNatsUrl } from './nats';
+import { testRedisUrl } from './redis';
+import { argsFor, flagGroups, flagValue, hasFlag } from './route-args';
 import { type PhotonProcess, spawnPhoton } from './spawn-photon';
 import { waitForDevnet } from './wait-for-devnet';
-import { waitForReady } from './wait-for-ready';
+import { waitFor } from './wait-for';
+import { describeOutput, waitForReady } from './wait-for-ready';
 
 export type PhotonStackKind = 'in-process' | 'cluster';
 
 export interface PhotonStackOptions {
   /** Query processes in the cluster (default 1); ignored in-process. */
   queryReplicas?: number;
-  /** Appended to every process's arguments. */
+  /** Keystore processes in the cluster (default 1); ignored in-process. */
+  keystoreReplicas?: number;
+  /** Appended to the arguments of every process whose command takes the flag (all of them in-process). */
   extraArgs?: string[];
   /** Added to every process's environment. */
   env?: Record<string, string>;
@@ -20,6 +31,11 @@ export interface PhotonStackOptions {
   readyTimeoutMs?: number;
   /** The devnet's block time (default 200 ms, so tests see new blocks quickly). */
   blockTimeMs?: number;
+  /**
+   * Appended to the devnet's arguments (`photon devnet` in the cluster, `photon start` in-process), e.g.
+   * `['--data-dir', dir]` to serve a chain made beforehand.
+   */
+  devnetArgs?: string[];
 }
 
 interface StackBase {
@@ -29,6 +45,8 @@ interface StackBase {
   devnetUrl: string;
   /** Every process of the stack, in start order. */
   all: PhotonProcess[];
+  /** The --keystore-dir the stack made (removed by stop), or the one extraArgs named. */
+  keystoreDir: string;
   /** Stops every process (SIGTERM, SIGKILL after 5 s) and resolves once all exited. */
   stop(): Promise<void>;
 }
@@ -43,7 +61,15 @@ export interface ClusterStack extends StackBase {
   kind: 'cluster';
   busPrefix: string;
   natsUrl: string;
-  processes: { devnet: PhotonProcess; gateway: PhotonProcess; query: PhotonProcess[] };
+  redisUrl: string;
+  /** The --keystore-kek-file every keystore replica reads (made by the stack unless extraArgs named one). */
+  kekFile: string;
+  processes: {
+    devnet: PhotonProcess;
+    gateway: PhotonProcess;
+    query: PhotonProcess[];
+    keystore: PhotonProcess[];
+  };
 }
 
 export type PhotonStack = InProcessStack | ClusterStack;
@@ -66,6 +92,7 @@ export async function startPhotonStack(
     `tcp://127.0.0.1:${devnetPort}`,
     '--block-time',
     String(opts.blockTimeMs ?? 200),
+    ...(opts.devnetArgs ?? []),
   ];
   const base = {
     httpUrl: `http://127.0.0.1:${httpPort}`,
@@ -73,18 +100,47 @@ export async function startPhotonStack(
     devnetUrl: `http://127.0.0.1:${devnetPort}`,
   };
   const all: PhotonProcess[] = [];
+  const scratch = await mkdtemp(join(tmpdir(), 'photon-stack-'));
   const stop = async (): Promise<void> => {
     await Promise.all([...all].reverse().map((p) => p.stop()));
+    await rm(scratch, { recursive: true, force: true });
   };
+  const keystoreArgs = (groups: readonly string[][]): string[] =>
+    hasFlag(groups, 'keystore-dir') ? [] : ['--keystore-dir', join(scratch, 'keystore')];
+  const keystoreDir = (groups: readonly string[][]): string =>
+    flagValue(groups, 'keystore-dir') ?? join(scratch, 'keystore');
 
   try {
     if (kind === 'in-process') {
       // photon start brings its own devnet: give it a free port too, so stacks run side by side.
-      const single = spawnPhoton(['start', ...listenArgs, ...devnetArgs, ...extraArgs], spawnOpts);
+      const groups = flagGroups(extraArgs, [START_SCHEMA]);
+      // With --node, photon start reads that engine and starts no devnet: devnetUrl is then that engine.
+      const node = flagValue(groups, 'node');
+      const single = spawnPhoton(
+        [
+          'start',
+          ...listenArgs,
+          ...(node === undefined ? devnetArgs : []),
+          ...keystoreArgs(groups),
+          ...extraArgs,
+        ],
+        spawnOpts,
+      );
       all.push(single);
       await waitForReady(base.httpUrl, { timeoutMs: opts.readyTimeoutMs }, all);
-      return { ...base, kind, busPrefix: undefined, all, processes: { single }, stop };
+      return {
+        ...base,
+        ...(node === undefined ? {} : { devnetUrl: node.replace(/^tcp:\/\//, 'http://') }),
+        kind,
+        busPrefix: undefined,
+        all,
+        keystoreDir: keystoreDir(groups),
+        processes: { single },
+        stop,
+      };
     }
+
+    const groups = flagGroups(extraArgs, [GATEWAY_SCHEMA, QUERY_SCHEMA, KEYSTORE_SCHEMA]);
 
     const natsUrl = testNatsUrl();
     await assertNatsReachable(natsUrl);
@@ -96,16 +152,79 @@ export async function startPhotonStack(
     const nodeArgs = ['--node', `tcp://127.0.0.1:${devnetPort}`];
     const query: PhotonProcess[] = [];
     for (let i = 0; i < (opts.queryReplicas ?? 1); i++) {
-      const replica = spawnPhoton(['query', ...busArgs, ...nodeArgs, ...extraArgs], spawnOpts);
+      const replica = spawnPhoton(
+        ['query', ...busArgs, ...nodeArgs, ...argsFor(QUERY_SCHEMA, groups)],
+        spawnOpts,
+      );
       query.push(replica);
       all.push(replica);
     }
-    const gateway = spawnPhoton(['gateway', ...listenArgs, ...busArgs, ...extraArgs], spawnOpts);
+    const redisUrl = testRedisUrl();
+    const givenKek = flagValue(groups, 'keystore-kek-file');
+    const kekFile = givenKek ?? join(scratch, 'kek');
+    if (givenKek === undefined) await writeFile(kekFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+    const kekArgs = givenKek === undefined ? ['--keystore-kek-file', kekFile] : [];
+    const keystore: PhotonProcess[] = [];
+    for (let i = 0; i < (opts.keystoreReplicas ?? 1); i++) {
+      const replica = spawnPhoton(
+        [
+          'keystore',
+          ...busArgs,
+          '--redis-url',
+          redisUrl,
+          ...kekArgs,
+          ...keystoreArgs(groups),
+          ...argsFor(KEYSTORE_SCHEMA, groups),
+        ],
+        spawnOpts,
+      );
+      keystore.push(replica);
+      all.push(replica);
+    }
+    const gateway = spawnPhoton(
+      ['gateway', ...listenArgs, ...busArgs, ...argsFor(GATEWAY_SCHEMA, groups)],
+      spawnOpts,
+    );
     all.push(gateway);
+    // /readyz answers once any replica of each service does; tests that spread load or target a
+    // replica need every one of them subscribed, which each says on stdout once it is.
+    await Promise.all(
+      [...query, ...keystore].map((replica) => waitForServing(replica, opts.readyTimeoutMs ?? 20_000)),
+    );
     await waitForReady(base.httpUrl, { timeoutMs: opts.readyTimeoutMs }, all);
-    return { ...base, kind, busPrefix, natsUrl, all, processes: { devnet, gateway, query }, stop };
+    return {
+      ...base,
+      kind,
+      busPrefix,
+      natsUrl,
+      redisUrl,
+      kekFile,
+      all,
+      keystoreDir: keystoreDir(groups),
+      processes: { devnet, gateway, query, keystore },
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/** Resolves once a service replica printed that it serves its queue group; fails if it exits first. */
+async function waitForServing(replica: PhotonProcess, timeoutMs: number): Promise<void> {
+  await waitFor(
+    async () => {
+      if (replica.hasExited()) {
+        throw new Error(
+          `${replica.child.spawnargs.slice(1).join(' ')} exited (code ${String(await replica.exited)})\n${describeOutput([replica])}`,
+        );
+      }
+      return / serving on NATS /.test(replica.output());
+    },
+    {
+      what: `pid ${replica.child.pid ?? '?'} to serve on NATS`,
+      timeoutMs,
+      detail: () => describeOutput([replica]),
+    },
+  );
 }

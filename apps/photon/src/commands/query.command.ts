@@ -5,6 +5,7 @@ import { BusModule, NatsRpcServer, RpcHandlerRegistry, connectNats } from '@phot
 import type { QueryConfig } from '@photon/config';
 import { QueryModule } from '@photon/query';
 import { PhotonLogger } from '../photon-logger';
+import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
 
 @Module({})
@@ -18,7 +19,7 @@ export async function queryCommand(config: QueryConfig): Promise<void> {
       module: PhotonQueryModule,
       imports: [
         BusModule.overNats(nats, config.busPrefix),
-        QueryModule.register({ chainId: config.chainId, engineUrl: config.node }),
+        QueryModule.register(queryOptionsOf(config, config.node)),
       ],
     },
     { strategy, logger: new PhotonLogger(config.logLevel, config.quiet), abortOnError: false },

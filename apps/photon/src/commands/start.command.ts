@@ -5,9 +5,12 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusModule } from '@photon/bus';
 import type { StartConfig } from '@photon/config';
 import { GatewayModule, bootstrapGateway } from '@photon/gateway';
+import { KeystoreModule } from '@photon/keystore';
 import { QueryModule } from '@photon/query';
 import { gatewayOptionsOf } from '../gateway-options-of';
+import { inProcessKeystoreOptions } from '../keystore-options-of';
 import { PhotonLogger } from '../photon-logger';
+import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
 import { startDevnet } from './devnet.command';
 
@@ -15,14 +18,19 @@ import { startDevnet } from './devnet.command';
 class PhotonInProcessModule {}
 
 /** The whole tier as one listening Nest application, reading the chain at `engineUrl`. */
-export function createInProcessApp(config: StartConfig, engineUrl: URL): Promise<NestFastifyApplication> {
+export async function createInProcessApp(
+  config: StartConfig,
+  engineUrl: URL,
+): Promise<NestFastifyApplication> {
   const gateway = gatewayOptionsOf(config);
+  const keystore = await inProcessKeystoreOptions(config);
   return bootstrapGateway(
     {
       module: PhotonInProcessModule,
       imports: [
         BusModule.inProcess(),
-        QueryModule.register({ chainId: config.chainId, engineUrl }),
+        QueryModule.register(queryOptionsOf(config, engineUrl)),
+        KeystoreModule.register(keystore),
         GatewayModule.register(gateway),
       ],
     },

@@ -26,6 +26,17 @@ describe(LruCache.name, () => {
     expect(await cache.getOrLoad('x', load(8))).toBe(7);
     expect(loads).toBe(2);
   });
+
+  it('behavior: concurrent misses of one key share one load; a failed load is not kept', async () => {
+    const cache = new LruCache<string, number>(4);
+    let loads = 0;
+    const slow = () => new Promise<number>((resolve) => setImmediate(() => resolve(++loads)));
+    expect(await Promise.all([cache.getOrLoad('k', slow), cache.getOrLoad('k', slow)])).toEqual([1, 1]);
+    expect(loads).toBe(1);
+    expect(cache.stats()).toEqual({ hits: 1, misses: 1, size: 1 });
+    await expect(cache.getOrLoad('e', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.getOrLoad('e', () => Promise.resolve(9))).toBe(9);
+  });
 });
 
 describe(HeadCache.name, () => {

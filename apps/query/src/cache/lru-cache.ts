@@ -9,6 +9,7 @@ export interface CacheStats {
 
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();
+  private readonly loading = new Map<K, Promise<V | null>>();
   private hits = 0;
   private misses = 0;
 
@@ -38,13 +39,27 @@ export class LruCache<K, V> {
     }
   }
 
-  /** The cached value, or the loaded one (cached unless it is `undefined`/`null`: unknown today may exist tomorrow). */
-  async getOrLoad(key: K, load: () => Promise<V | null>): Promise<V | null> {
+  /**
+   * The cached value, or the loaded one (cached unless it is `undefined`/`null`: unknown today may exist
+   * tomorrow). Concurrent misses of one key share one load, so a burst of identical reads asks once; a
+   * read that joins a load in flight counts as a hit, as in HeadCache: it costs no load of its own.
+   */
+  getOrLoad(key: K, load: () => Promise<V | null>): Promise<V | null> {
+    const inFlight = this.loading.get(key);
+    if (inFlight !== undefined) {
+      this.hits++;
+      return inFlight;
+    }
     const cached = this.get(key);
-    if (cached !== undefined) return cached;
-    const loaded = await load();
-    if (loaded !== null) this.set(key, loaded);
-    return loaded;
+    if (cached !== undefined) return Promise.resolve(cached);
+    const loading = load()
+      .then((loaded) => {
+        if (loaded !== null) this.set(key, loaded);
+        return loaded;
+      })
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, loading);
+    return loading;
   }
 
   stats(): CacheStats {

@@ -20,7 +20,7 @@ export class BlockResolver {
       case 'tag':
         return param.tag === 'earliest' ? this.earliest() : this.head.latest();
       case 'number':
-        return param.number <= (await this.head.latest()) ? param.number : null;
+        return (await this.committed(param.number)) ? param.number : null;
       case 'hash': {
         const found = await this.reader.blockByHash(param.hash as Hex);
         return found === null ? null : found.block.number;
@@ -33,6 +33,15 @@ export class BlockResolver {
     const height = await this.blockHeight(param);
     if (height !== null) return height;
     throw new InvalidInputError(param.kind === 'hash' ? 'header for hash not found' : 'header not found');
+  }
+
+  /**
+   * Whether the engine has committed `height`. The pushed head can trail the engine by a moment, so a
+   * height past it is checked with the engine before it counts as unknown (a receipt just named it).
+   */
+  private async committed(height: bigint): Promise<boolean> {
+    if (height <= (await this.head.latest())) return true;
+    return height <= (await this.reader.latestHeight());
   }
 
   private earliest(): Promise<bigint> {

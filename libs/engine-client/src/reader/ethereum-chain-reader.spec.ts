@@ -94,6 +94,27 @@ describe(EthereumChainReader.name, () => {
     expect(logs?.map((l) => l.topics[0])).toEqual([scenario.pingTopic, scenario.pingTopic]);
   });
 
+  it('behavior: a bloom test that rules the block out skips reading its block and logs, then the engine', async () => {
+    const r = reader();
+    const seen: Uint8Array[] = [];
+    const ruledOut = await r.blockLogs(height, (bloom) => seen.push(bloom) < 0);
+    expect(ruledOut).toEqual([]);
+    expect(seen[0]).toHaveLength(256);
+    expect(engine.calls).toEqual(['block_results']);
+    // The bloom is remembered: ruling the block out again asks the engine nothing.
+    expect(await r.blockLogs(height, () => false)).toEqual([]);
+    expect(engine.calls).toEqual(['block_results']);
+    const kept = await r.blockLogs(height, () => true);
+    expect(kept).toEqual(await reader().blockLogs(height));
+    expect(kept).toHaveLength(2);
+    await r.blockByNumber(height);
+    // An assembled block answers from its own logsBloom, with no engine call.
+    const calls = engine.calls.length;
+    expect(await r.blockLogs(height, () => false)).toEqual([]);
+    expect(await r.blockLogs(BigInt(scenario.futureHeight), () => false)).toBeNull();
+    expect(engine.calls.slice(calls)).toEqual(['block_results']);
+  });
+
   it('behavior: assembled blocks are cached; concurrent reads of one height fetch it once', async () => {
     const r = reader();
     await Promise.all([r.blockByNumber(height), r.blockByNumber(height), r.blockByNumber(height)]);

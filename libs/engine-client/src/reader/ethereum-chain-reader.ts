@@ -5,8 +5,10 @@ import { type EthLogRecord, type EthReceiptRecord, type EthTransactionRecord, ty
 import { type CometResultBlock } from '../comet/types';
 import { type EvmQueryClient } from '../evm/evm-query-client';
 import { type CometHttpClient } from '../http/comet-http-client';
+import { getBytes } from 'ethers';
 import { assembleBlock, assembleLogs, type AssembledBlock } from './block-assembler';
 import { exceedsBlockGasLimit } from './block-ethereum-txs';
+import { bloomFromEvents } from './block-events';
 import { BlockInputsFetcher } from './block-inputs';
 import { LruCache } from './lru-cache';
 import { pendingRecords } from './pending-transactions';
@@ -15,9 +17,14 @@ import { isMissingHeight } from '../comet/rpc-error-kind';
 /** A block by height or by (CometBFT = Ethereum) hash. */
 export type BlockRef = bigint | Hex;
 
+/** False when a block's 256-byte logs bloom proves none of its logs is wanted. */
+export type BloomTest = (bloom: Uint8Array) => boolean;
+
 export interface EthereumChainReaderOptions {
   /** Assembled blocks kept (default 256). */
   blockCacheSize?: number;
+  /** Logs blooms kept for log scans (default 16,384: 256 bytes each, one shared for empty blocks). */
+  bloomCacheSize?: number;
 }
 
 export interface ChainReaderCacheStats {
@@ -26,6 +33,9 @@ export interface ChainReaderCacheStats {
   readonly size: number;
 }
 
+/** The bloom of a block without logs, shared by every such block the bloom cache keeps. */
+const EMPTY_BLOOM = new Uint8Array(256);
+
 /** CometBFT caps unconfirmed_txs at 100 per call. */
 const MEMPOOL_PAGE = 100;
 
@@ -33,6 +43,7 @@ export class EthereumChainReader {
   private readonly inputs: BlockInputsFetcher;
   private readonly blocks: LruCache<bigint, AssembledBlock>;
   private readonly heightsByHash: LruCache<Hex, bigint>;
+  private readonly blooms: LruCache<bigint, Uint8Array>;
   private readonly inFlight = new Map<bigint, Promise<AssembledBlock | null>>();
 
   constructor(
@@ -44,6 +55,7 @@ export class EthereumChainReader {
     const size = opts.blockCacheSize ?? 256;
     this.blocks = new LruCache(size);
     this.heightsByHash = new LruCache(size);
+    this.blooms = new LruCache(opts.bloomCacheSize ?? 16_384);
   }
 
   async latestHeight(): Promise<bigint> {
@@ -89,17 +101,38 @@ export class EthereumChainReader {
     return (await this.block(ref))?.receipts ?? null;
   }
 
-  /** The block's logs, numbered block-wide; a block not yet assembled costs `block` + `block_results` only. */
-  async blockLogs(ref: BlockRef): Promise<readonly EthLogRecord[] | null> {
+  /**
+   * The block's logs, numbered block-wide; a block not yet assembled costs `block` + `block_results` only.
+   * With `mayMatch` (a bloom test, e.g. eth_getLogs' criteria), a block whose logs bloom rules it out gives
+   * `[]` without its logs being read: its `block_results` alone carry the bloom, so the `block` is not fetched,
+   * and the bloom is kept (longer than blocks) so a later scan rules the block out with no engine call.
+   */
+  async blockLogs(ref: BlockRef, mayMatch?: BloomTest): Promise<readonly EthLogRecord[] | null> {
     const height = typeof ref === 'bigint' ? ref : this.heightsByHash.get(ref.toLowerCase() as Hex);
     const cached = height === undefined ? undefined : this.blocks.get(height);
-    if (cached !== undefined) return cached.receipts.flatMap((r) => r.logs);
-    if (typeof ref !== 'bigint')
-      return (await this.blockByHash(ref))?.receipts.flatMap((r) => r.logs) ?? null;
-    if (ref <= 0n) return null;
+    const known = cached ?? (typeof ref === 'bigint' ? undefined : await this.blockByHash(ref));
+    if (known === null) return null;
+    if (known !== undefined) {
+      if (mayMatch !== undefined && !mayMatch(getBytes(known.block.logsBloom))) return [];
+      return known.receipts.flatMap((r) => r.logs);
+    }
+    if (typeof ref !== 'bigint' || ref <= 0n) return null;
+    // A bloom seen before (blooms are kept longer than blocks) rules a block out with no engine call.
+    const seen = mayMatch === undefined ? undefined : this.blooms.get(ref);
+    if (seen !== undefined && mayMatch?.(seen) === false) return [];
     try {
-      const [resultBlock, results] = await Promise.all([this.comet.block(ref), this.comet.blockResults(ref)]);
-      return assembleLogs(resultBlock, results);
+      if (mayMatch === undefined) {
+        const [resultBlock, results] = await Promise.all([
+          this.comet.block(ref),
+          this.comet.blockResults(ref),
+        ]);
+        this.rememberBloom(ref, bloomFromEvents(results.blockEvents));
+        return assembleLogs(resultBlock, results);
+      }
+      const results = await this.comet.blockResults(ref);
+      const bloom = this.rememberBloom(ref, bloomFromEvents(results.blockEvents));
+      if (bloom !== undefined && !mayMatch(bloom)) return [];
+      return assembleLogs(await this.comet.block(ref), results);
     } catch (error) {
       if (isMissingHeight(error)) return null;
       throw error;
@@ -123,6 +156,14 @@ export class EthereumChainReader {
 
   cacheStats(): ChainReaderCacheStats {
     return { hits: this.blocks.hits, misses: this.blocks.misses, size: this.blocks.size };
+  }
+
+  /** Keeps a block's bloom for later scans; every empty bloom is one shared array. */
+  private rememberBloom(height: bigint, bloom: Uint8Array | undefined): Uint8Array | undefined {
+    if (bloom === undefined) return undefined;
+    const kept = bloom.every((byte) => byte === 0) ? EMPTY_BLOOM : bloom;
+    this.blooms.set(height, kept);
+    return kept;
   }
 
   /** The block holding an Ethereum tx (via the tx indexer) and the tx's index in it. */

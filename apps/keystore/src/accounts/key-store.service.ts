@@ -1,0 +1,88 @@
+// The keys on disk: list, create, import and decrypt v3 key files in --keystore-dir. Private keys
+// exist here only for the moment an operation needs them; nothing is cached in memory.
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { computeAddress, getAddress, hexlify } from 'ethers';
+import { randomBytes } from 'node:crypto';
+import { KeyDirectory, type KeyFileEntry } from '../key-files/key-directory';
+import {
+  DecryptError,
+  LIGHT_SCRYPT,
+  STANDARD_SCRYPT,
+  decryptKeyFile,
+  encryptKeyFile,
+} from '../key-files/key-file';
+import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
+import { couldNotDecrypt, noKeyForAddress } from './keystore-errors';
+
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+@Injectable()
+export class KeyStore {
+  private readonly log = new Logger('keystore');
+  private readonly directory: KeyDirectory;
+  private readonly cost: typeof STANDARD_SCRYPT | typeof LIGHT_SCRYPT;
+
+  constructor(@Inject(KEYSTORE_OPTIONS) options: KeystoreOptions) {
+    this.directory = new KeyDirectory(options.keystoreDir);
+    this.cost = options.lightKdf ? LIGHT_SCRYPT : STANDARD_SCRYPT;
+  }
+
+  /** Lowercase addresses of every key file, in file-name order. */
+  async accounts(): Promise<string[]> {
+    return (await this.directory.list()).map((entry) => entry.address);
+  }
+
+  async has(address: string): Promise<boolean> {
+    return (await this.directory.find(address)) !== undefined;
+  }
+
+  /** A new random key, stored encrypted with `passphrase`; its EIP-55 address. */
+  async create(passphrase: string): Promise<string> {
+    const privateKey = randomPrivateKey();
+    const entry = await this.store(privateKey, passphrase);
+    privateKey.fill(0);
+    return getAddress(entry.address);
+  }
+
+  /** Stores `privateKey` encrypted with `passphrase`; a key already here keeps its file and passphrase. */
+  async import(privateKey: Uint8Array, passphrase: string): Promise<string> {
+    const address = computeAddress(hexlify(privateKey)).toLowerCase();
+    if (await this.has(address)) return address;
+    return (await this.store(privateKey, passphrase)).address;
+  }
+
+  /** The private key of `address`, opened with `passphrase`; geth's errors otherwise. */
+  async decrypt(address: string, passphrase: string): Promise<Uint8Array> {
+    const entry = await this.directory.find(address);
+    if (entry === undefined) throw noKeyForAddress();
+    try {
+      return await decryptKeyFile(await this.directory.read(entry), passphrase);
+    } catch (error) {
+      if (error instanceof DecryptError) throw couldNotDecrypt();
+      throw error;
+    }
+  }
+
+  /** The key file an --unlock-key name means: an address (0x optional, any case) or a file name. */
+  async resolveName(name: string): Promise<KeyFileEntry | undefined> {
+    const entries = await this.directory.list();
+    const bare = name.toLowerCase().replace(/^0x/, '');
+    if (/^[0-9a-f]{40}$/.test(bare)) return entries.find((entry) => entry.address === `0x${bare}`);
+    return entries.find((entry) => entry.fileName === name);
+  }
+
+  private async store(privateKey: Uint8Array, passphrase: string): Promise<KeyFileEntry> {
+    const entry = await this.directory.write(await encryptKeyFile(privateKey, passphrase, this.cost));
+    this.log.log(`new key file ${entry.fileName} for ${getAddress(entry.address)}`);
+    return entry;
+  }
+}
+
+// 32 random bytes are a valid secp256k1 key but for a chance of about 2^-128; that case retries.
+function randomPrivateKey(): Uint8Array {
+  for (;;) {
+    const key = Uint8Array.from(randomBytes(32));
+    const scalar = BigInt(hexlify(key));
+    if (scalar > 0n && scalar < SECP256K1_N) return key;
+  }
+}

@@ -1,0 +1,13 @@
+// geth's keystore and account-manager errors, word for word (-32000): clients and scripts match them.
+import { InvalidInputError } from '@photon/codec';
+
+/** keystore.ErrNoMatch: unlocking an address with no key file. */
+export const noKeyForAddress = () => new InvalidInputError('no key for given address or file');
+/** keystore.ErrDecrypt: the passphrase does not open the key file. */
+export const couldNotDecrypt = () => new InvalidInputError('could not decrypt key with given password');
+/** keystore.ErrLocked: signing with an account that is not unlocked. */
+export const authenticationNeeded = () => new InvalidInputError('authentication needed: password or unlock');
+/** accounts.ErrUnknownAccount: signing with an address that is no keystore account. */
+export const unknownAccount = () => new InvalidInputError('unknown account');
+/** personal_signTransaction without `from`. */
+export const senderNotSpecified = () => new InvalidInputError('sender not specified');

@@ -1,0 +1,60 @@
+// Handlers of the eth_ methods the keystore owns: the account list and signing with an unlocked
+// account. eth_signTransaction is also how the tx service gets eth_sendTransaction signed.
+import { Inject, Injectable } from '@nestjs/common';
+import { RpcMethod } from '@photon/bus';
+import { EthSignParams, EthSignTransactionParams, NoParams, decodeParams } from '@photon/codec';
+import { KeyStore } from '../accounts/key-store.service';
+import { Unlocks } from '../accounts/unlocks.service';
+import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
+import { signPersonalMessage } from '../signing/personal-message';
+import {
+  type SignTransactionResult,
+  checkTxFee,
+  prepareTransaction,
+  signTransaction,
+} from '../signing/transaction-signing';
+
+// geth signs for args.from(), the zero address when absent: no keystore account.
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+@Injectable()
+export class AccountsHandlers {
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly unlocks: Unlocks,
+    @Inject(KEYSTORE_OPTIONS) private readonly options: KeystoreOptions,
+  ) {}
+
+  /** Handler for eth_accounts. */
+  @RpcMethod('eth_accounts')
+  accounts(params: unknown): Promise<string[]> {
+    decodeParams(NoParams, params);
+    return this.keys.accounts();
+  }
+
+  /** Handler for eth_sign: EIP-191 personal-message signature by an unlocked account. */
+  @RpcMethod('eth_sign')
+  async sign(params: unknown): Promise<string> {
+    const { address, message } = decodeParams(EthSignParams, params);
+    const privateKey = await this.unlocks.unlockedKey(address);
+    try {
+      return signPersonalMessage(message, privateKey);
+    } finally {
+      privateKey.fill(0);
+    }
+  }
+
+  /** Handler for eth_signTransaction: a fully given transaction signed by its unlocked `from`. */
+  @RpcMethod('eth_signTransaction')
+  async signTransaction(params: unknown): Promise<SignTransactionResult> {
+    const { transaction } = decodeParams(EthSignTransactionParams, params);
+    const tx = prepareTransaction(transaction, this.options.chainId);
+    checkTxFee(tx);
+    const privateKey = await this.unlocks.unlockedKey(transaction.from ?? ZERO_ADDRESS);
+    try {
+      return signTransaction(tx, privateKey);
+    } finally {
+      privateKey.fill(0);
+    }
+  }
+}

@@ -1,0 +1,19 @@
+// What the keystore service needs from its config, as a Nest token.
+import type { UnlockSessionStore } from '@photon/store';
+
+export interface KeystoreOptions {
+  /** Where the v3 key files live (created with the first key). */
+  readonly keystoreDir: string;
+  /** geth's --lightkdf: cheaper scrypt for new key files (tests, devnets); reading takes any cost. */
+  readonly lightKdf: boolean;
+  /** The EIP-155 chain id transactions are signed for. */
+  readonly chainId: bigint;
+  /** Unlock sessions: in memory for `photon start`, Redis for the cluster. Closed with the module. */
+  readonly sessions: UnlockSessionStore;
+  /** --unlock-key names (addresses or key file names) to unlock until the tier stops. */
+  readonly unlockKeys: readonly string[];
+  /** --passphrase-file: line i holds the passphrase of the i-th --unlock-key (the last line serves the rest). */
+  readonly passphraseFile: string | null;
+}
+
+export const KEYSTORE_OPTIONS = Symbol('KEYSTORE_OPTIONS');

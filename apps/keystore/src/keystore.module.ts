@@ -1,0 +1,40 @@
+// The keystore service: encrypted key files, unlock sessions and signing. Its handlers run
+// unchanged in-process (`photon start`, sessions in memory) or behind NATS (`photon keystore`,
+// sessions in Redis). It never broadcasts: the tx service asks it to sign over the bus.
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { UnlockSessionStore } from '@photon/store';
+import { KeyStore } from './accounts/key-store.service';
+import { Unlocks } from './accounts/unlocks.service';
+import { AccountsHandlers } from './eth/accounts.handlers';
+import { KEYSTORE_OPTIONS, type KeystoreOptions } from './keystore-options';
+import { PersonalHandlers } from './personal/personal.handlers';
+import { UnlockAtStart } from './startup/unlock-at-start';
+
+/** Stops the session store's background work when the application closes. */
+@Injectable()
+class SessionStoreLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(UnlockSessionStore) private readonly sessions: UnlockSessionStore) {}
+
+  onApplicationShutdown(): Promise<void> {
+    return this.sessions.close();
+  }
+}
+
+@Module({})
+export class KeystoreModule {
+  static register(options: KeystoreOptions): DynamicModule {
+    return {
+      module: KeystoreModule,
+      providers: [
+        { provide: KEYSTORE_OPTIONS, useValue: options },
+        { provide: UnlockSessionStore, useValue: options.sessions },
+        SessionStoreLifecycle,
+        KeyStore,
+        Unlocks,
+        PersonalHandlers,
+        AccountsHandlers,
+        UnlockAtStart,
+      ],
+    };
+  }
+}

@@ -1,0 +1,114 @@
+// How well the query service's caches answer a realistic read mix through the gateway: a few ethers-like
+// dapps polling the head, its block, the receipts of their txs and their token's logs while txs land.
+// Runs the tier in this process so the caches' counters can be read; prints them for the notes.
+import { QueryCacheStats, type QueryCacheSnapshot, hitRate } from '@photon/query';
+import { waitFor } from '@photon/testing';
+import { Transaction, toQuantity } from 'ethers';
+import { type TestTier, startTestTier } from './in-process-app';
+import { ChainWriter, type QueryChain, putQueryChain, tokenCall } from './query-chain';
+import { call } from './query-rpc';
+
+jest.setTimeout(120_000);
+
+type CacheStats = QueryCacheSnapshot['blocks'];
+
+const CLIENTS = 5;
+const ROUNDS = 8;
+
+/**
+ * One poll of an ethers-like dapp: the head and its block (what `provider.on('block')` and getFeeData
+ * read), its account's balance and a gas price (Q2's head-cached state reads), the receipt and tx of
+ * what it sent (wait()), and its token's logs since its last poll.
+ */
+async function poll(
+  url: string,
+  chain: QueryChain,
+  watched: readonly string[],
+  since: bigint,
+): Promise<bigint> {
+  const head = BigInt(await call<string>(url, 'eth_blockNumber'));
+  await call(url, 'eth_getBlockByNumber', ['latest', false]);
+  await call(url, 'eth_getBlockByNumber', [toQuantity(head), false]);
+  await call(url, 'eth_getBalance', [chain.accounts[2], 'latest']);
+  await call(url, 'eth_gasPrice');
+  for (const hash of watched) {
+    await call(url, 'eth_getTransactionReceipt', [hash]);
+    await call(url, 'eth_getTransactionByHash', [hash]);
+  }
+  if (head > since) {
+    const range = { fromBlock: toQuantity(since + 1n), toBlock: toQuantity(head) };
+    await call(url, 'eth_getLogs', [{ ...range, address: chain.token }]);
+  }
+  return head;
+}
+
+describe(QueryCacheStats.name, () => {
+  let tier: TestTier;
+  let writer: ChainWriter;
+  let chain: QueryChain;
+
+  beforeAll(async () => {
+    tier = await startTestTier(['--block-time', '400ms']);
+    writer = new ChainWriter(tier.devnet?.rpcUrl ?? '');
+    chain = await putQueryChain(writer);
+  });
+  afterAll(async () => {
+    await tier?.close();
+  });
+
+  it('behavior: polling dapps are answered mostly from the caches', async () => {
+    const stats = tier.app.get(QueryCacheStats);
+    const before = stats.snapshot();
+    const since = Array.from({ length: CLIENTS }, () => chain.later.height);
+    const watched: string[] = [];
+    // Dapps poll one after another, as independent clients do; so the counts do not hang on timing.
+    const pollAll = async (): Promise<void> => {
+      for (let client = 0; client < CLIENTS; client++) {
+        since[client] = await poll(tier.httpUrl, chain, watched.slice(-2), since[client] ?? 0n);
+      }
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      // Every round one token move is sent and watched by every dapp while pending and once included.
+      const raw = await writer.sign(3, tokenCall(chain.token, 'transfer', [chain.accounts[1], 1n]));
+      const hash = Transaction.from(raw).hash ?? '';
+      expect((await writer.devnet.broadcast(raw)).code).toBe(0);
+      watched.push(hash);
+      await pollAll();
+      await writer.devnet.waitForInclusion(hash);
+      await waitFor(async () => (await call(tier.httpUrl, 'eth_getTransactionReceipt', [hash])) !== null, {
+        what: `the receipt of ${hash}`,
+      });
+      await pollAll();
+    }
+    const delta = difference(before, stats.snapshot());
+    const rates = {
+      blocks: hitRate(delta.blocks),
+      transactions: hitRate(delta.transactions),
+      receipts: hitRate(delta.receipts),
+      head: hitRate(delta.head),
+    };
+    process.stdout.write(`query cache hit rates over the read mix: ${JSON.stringify({ delta, rates })}\n`);
+    expect(rates.blocks).toBeGreaterThan(0.75);
+    expect(rates.receipts).toBeGreaterThan(0.5);
+    expect(rates.transactions).toBeGreaterThan(0.5);
+    expect(rates.head).toBeGreaterThan(0.5);
+  });
+});
+
+function difference(before: QueryCacheSnapshot, after: QueryCacheSnapshot): QueryCacheSnapshot {
+  const minus = (now: CacheStats, then: CacheStats): CacheStats => ({
+    hits: now.hits - then.hits,
+    misses: now.misses - then.misses,
+    size: now.size,
+  });
+  return {
+    blocks: minus(after.blocks, before.blocks),
+    transactions: minus(after.transactions, before.transactions),
+    receipts: minus(after.receipts, before.receipts),
+    head: minus(after.head, before.head),
+    logsBloom: {
+      tested: after.logsBloom.tested - before.logsBloom.tested,
+      ruledOut: after.logsBloom.ruledOut - before.logsBloom.ruledOut,
+    },
+  };
+}

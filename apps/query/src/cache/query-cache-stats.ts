@@ -1,0 +1,41 @@
+// One place to read how well the query service's caches answer (the chain reader's block LRU, the
+// included-transaction and receipt LRUs, the per-head cache) and how often the logs bloom spared a read.
+import { Injectable } from '@nestjs/common';
+import { EthereumChainReader } from '@photon/engine-client';
+import { ChainHead } from '../engine/chain-head';
+import { TransactionService } from '../eth/transaction.service';
+import { type BloomStats, LogsService } from '../logs/logs.service';
+import type { CacheStats } from './lru-cache';
+
+export interface QueryCacheSnapshot {
+  readonly blocks: CacheStats;
+  readonly transactions: CacheStats;
+  readonly receipts: CacheStats;
+  readonly head: CacheStats;
+  readonly logsBloom: BloomStats;
+}
+
+@Injectable()
+export class QueryCacheStats {
+  constructor(
+    private readonly reader: EthereumChainReader,
+    private readonly head: ChainHead,
+    private readonly transactions: TransactionService,
+    private readonly logs: LogsService,
+  ) {}
+
+  snapshot(): QueryCacheSnapshot {
+    return {
+      blocks: this.reader.cacheStats(),
+      ...this.transactions.cacheStats(),
+      head: this.head.cache.stats(),
+      logsBloom: this.logs.bloomStats(),
+    };
+  }
+}
+
+/** hits / (hits + misses), 0 before the first read. */
+export function hitRate(stats: CacheStats): number {
+  const reads = stats.hits + stats.misses;
+  return reads === 0 ? 0 : stats.hits / reads;
+}

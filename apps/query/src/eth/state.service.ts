@@ -1,0 +1,91 @@
+// Account state at a block (balance, storage, nonce, code) through Ethermint's x/evm queries at the
+// resolved height; answers at the head are cached until the next block, code by its hash.
+import { Injectable } from '@nestjs/common';
+import { type BlockParam, InvalidInputError } from '@photon/codec';
+import { EthereumChainReader, EvmQueryClient } from '@photon/engine-client';
+import type { Hex } from '@photon/types';
+import { type CacheStats, LruCache } from '../cache/lru-cache';
+import { BlockResolver } from '../chain/block-resolver';
+import { ChainHead } from '../engine/chain-head';
+import { pendingNonce } from './state-pending-nonce';
+
+/** keccak256 of no bytes: the code hash of every account without code. */
+const EMPTY_CODE_HASH = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
+const CODE_CACHE_ENTRIES = 1_024;
+
+@Injectable()
+export class StateService {
+  private readonly codeByHash = new LruCache<Hex, Hex>(CODE_CACHE_ENTRIES);
+
+  constructor(
+    private readonly head: ChainHead,
+    private readonly resolver: BlockResolver,
+    private readonly evm: EvmQueryClient,
+    private readonly reader: EthereumChainReader,
+  ) {}
+
+  balance(address: Hex, block: BlockParam | undefined): Promise<bigint> {
+    return this.atState(block, `balance:${address}`, (height) => this.evm.balance(address, height));
+  }
+
+  /** The 32-byte value of `slot` (already a 32-byte key). */
+  storage(address: Hex, slot: Hex, block: BlockParam | undefined): Promise<Hex> {
+    return this.atState(block, `storage:${address}:${slot}`, (height) =>
+      this.evm.storage(address, slot, height),
+    );
+  }
+
+  /** The account nonce; `pending` also counts the sender's mempool txs that follow it without a gap. */
+  async nonce(address: Hex, block: BlockParam | undefined): Promise<bigint> {
+    if (block?.kind === 'tag' && block.tag === 'pending') return this.pendingNonce(address);
+    return this.atState(
+      block,
+      `nonce:${address}`,
+      async (height) => (await this.evm.account(address, height)).nonce,
+    );
+  }
+
+  code(address: Hex, block: BlockParam | undefined): Promise<Hex> {
+    return this.atState(block, `code:${address}`, (height) => this.codeAt(address, height));
+  }
+
+  codeCacheStats(): CacheStats {
+    return this.codeByHash.stats();
+  }
+
+  /**
+   * `load` at the height `block` selects (latest when absent). Tags other than `earliest` read the head, so
+   * their answers are shared until the next block; an explicit block reads its own height.
+   */
+  private async atState<T>(
+    block: BlockParam | undefined,
+    key: string,
+    load: (height: bigint) => Promise<T>,
+  ): Promise<T> {
+    if (block === undefined || (block.kind === 'tag' && block.tag !== 'earliest'))
+      return this.head.perHead(key, load);
+    const height = await this.resolver.stateHeight(block);
+    // CometBFT has no block 0, and abci_query at height 0 would read the latest state instead.
+    if (height === 0n) throw new InvalidInputError('header not found');
+    return load(height);
+  }
+
+  private async codeAt(address: Hex, height: bigint): Promise<Hex> {
+    const { codeHash } = await this.evm.account(address, height);
+    if (codeHash === EMPTY_CODE_HASH) return '0x';
+    if (!/^0x[0-9a-f]{64}$/.test(codeHash)) return this.evm.code(address, height);
+    const cached = this.codeByHash.get(codeHash);
+    if (cached !== undefined) return cached;
+    const code = await this.evm.code(address, height);
+    this.codeByHash.set(codeHash, code);
+    return code;
+  }
+
+  private async pendingNonce(address: Hex): Promise<bigint> {
+    // The mempool first, then the engine's latest state: a tx committed in between then shows in the
+    // nonce rather than vanishing from both.
+    const mempool = await this.reader.pendingTransactions();
+    const { nonce } = await this.evm.account(address);
+    return pendingNonce(nonce, address, mempool);
+  }
+}

@@ -1,0 +1,52 @@
+// Transactions and receipts by hash or by position. An included transaction and its receipt never change
+// (instant finality), so they are kept in bounded LRUs: polling a receipt (ethers' wait()) or re-reading a
+// transaction then costs no tx_search. Unknown and pending ones are never cached: they may be included later.
+import { Injectable } from '@nestjs/common';
+import type { BlockParam } from '@photon/codec';
+import { EthereumChainReader } from '@photon/engine-client';
+import type { EthReceiptRecord, EthTransactionRecord, Hex } from '@photon/types';
+import { type CacheStats, LruCache } from '../cache/lru-cache';
+import { BlockService } from './block.service';
+
+/** Included transactions (and, apart, receipts) remembered by hash. */
+const INCLUDED_CACHE_SIZE = 4096;
+
+@Injectable()
+export class TransactionService {
+  private readonly included = new LruCache<Hex, EthTransactionRecord>(INCLUDED_CACHE_SIZE);
+  private readonly receipts = new LruCache<Hex, EthReceiptRecord>(INCLUDED_CACHE_SIZE);
+
+  constructor(
+    private readonly reader: EthereumChainReader,
+    private readonly blocks: BlockService,
+  ) {}
+
+  /** An included transaction, else one waiting in the engine's mempool; null when neither knows it. */
+  async byHash(hash: string): Promise<EthTransactionRecord | null> {
+    const key = hash.toLowerCase() as Hex;
+    const included = await this.included.getOrLoad(key, () => this.reader.transactionByHash(key));
+    return included ?? (await this.reader.pendingTransactionByHash(key));
+  }
+
+  /** The index-th transaction of the block the selector names; null for an unknown block or index. */
+  async byBlockAndIndex(block: BlockParam, index: bigint): Promise<EthTransactionRecord | null> {
+    const found = await this.blocks.block(block);
+    if (found === null || index >= BigInt(found.block.transactions.length)) return null;
+    return found.block.transactions[Number(index)] ?? null;
+  }
+
+  /** The receipt of an included transaction; null while it is pending or unknown. */
+  receipt(hash: string): Promise<EthReceiptRecord | null> {
+    const key = hash.toLowerCase() as Hex;
+    return this.receipts.getOrLoad(key, () => this.reader.receipt(key));
+  }
+
+  /** Every receipt of the block the selector names, in order; null for an unknown block. */
+  async blockReceipts(block: BlockParam): Promise<readonly EthReceiptRecord[] | null> {
+    return (await this.blocks.block(block))?.receipts ?? null;
+  }
+
+  cacheStats(): { transactions: CacheStats; receipts: CacheStats } {
+    return { transactions: this.included.stats(), receipts: this.receipts.stats() };
+  }
+}

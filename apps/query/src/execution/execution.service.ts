@@ -1,0 +1,78 @@
+// eth_call and eth_estimateGas: the call runs on the engine (Ethermint's EthCall / EstimateGas) against the
+// state after the chosen block, with the tier's gas cap; the engine's verdict becomes geth's answer.
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type BlockOverridesDto,
+  type BlockParam,
+  InvalidInputError,
+  type StateOverrides,
+  type TransactionCallDto,
+} from '@photon/codec';
+import type { EthCallParams } from '@photon/engine-client';
+import type { Hex } from '@photon/types';
+import { BlockResolver } from '../chain/block-resolver';
+import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
+import { stateOverridesJson, transactionArgs } from './call-args';
+import { assertExecuted, toCallError } from './call-outcome';
+import { ExecutionEngine } from './execution-engine';
+
+const LATEST: BlockParam = { kind: 'tag', tag: 'latest' };
+
+export interface CallRequest {
+  readonly transaction: TransactionCallDto;
+  readonly block?: BlockParam;
+  readonly stateOverrides?: StateOverrides;
+  readonly blockOverrides?: BlockOverridesDto;
+}
+
+@Injectable()
+export class ExecutionService {
+  constructor(
+    @Inject(QUERY_OPTIONS) private readonly options: QueryOptions,
+    private readonly engine: ExecutionEngine,
+    private readonly resolver: BlockResolver,
+  ) {}
+
+  /** The call's return data; throws code 3 for a revert, -32000 for other failures. */
+  async call(request: CallRequest): Promise<Hex> {
+    const params = await this.engineParams(request);
+    const result = await this.engine.evm.ethCall(params).catch((error: unknown) => {
+      throw toCallError(error);
+    });
+    assertExecuted(result);
+    return result.ret;
+  }
+
+  /** The gas the transaction needs; a revert answers as eth_call's does. */
+  async estimateGas(request: CallRequest): Promise<bigint> {
+    const params = await this.engineParams(request);
+    const result = await this.engine.evm.estimateGas(params).catch((error: unknown) => {
+      throw toCallError(error);
+    });
+    assertExecuted(result);
+    return result.gas;
+  }
+
+  private async engineParams(request: CallRequest): Promise<EthCallParams> {
+    if (request.blockOverrides !== undefined && Object.values(request.blockOverrides).some(isSet)) {
+      // Ethermint's EthCall has no block overrides; running without them would answer a different question.
+      throw new InvalidInputError('block overrides are not supported by this node');
+    }
+    const height = await this.resolver.stateHeight(request.block ?? LATEST);
+    // CometBFT has no block 0: the state before the first block cannot be queried (abci_query 0 is latest).
+    if (height === 0n) throw new InvalidInputError('header not found');
+    return {
+      args: transactionArgs(request.transaction),
+      gasCap: this.options.gasCap,
+      chainId: this.options.chainId.eip155,
+      height,
+      // No proposer_address: Ethermint then takes COINBASE from its query context's header
+      // (GetProposerAddress), saving a header read per call; only a historical call's COINBASE may differ.
+      ...(request.stateOverrides === undefined || request.stateOverrides.size === 0
+        ? {}
+        : { overrides: stateOverridesJson(request.stateOverrides) }),
+    };
+  }
+}
+
+const isSet = (value: unknown): boolean => value !== undefined;
