@@ -1,5 +1,5 @@
 // Unit tests for turning measured cells into printed rows, table and goal lines.
-import { errorProblems, goalLines, resultsTable, summarizeCells } from './report';
+import { connectionCapsLine, errorProblems, goalLines, resultsTable, summarizeCells } from './report';
 import { type Cell } from './rounds';
 import { type RoundSample } from './stats';
 import { single } from './workloads';
@@ -71,5 +71,19 @@ describe(summarizeCells.name, () => {
     expect(rows[0]?.summary).toBeUndefined();
     expect(goalLines(targets, rows, 'echo')).toEqual(['SKIP photon w ≥ 0.60× echo: not measured']);
     expect(resultsTable(rows, 'echo').split('\n')[2]).toMatch(/no data$/);
+  });
+});
+
+describe(connectionCapsLine.name, () => {
+  const capped = { ...single('logs', 'eth_getLogs'), maxConnections: 4 };
+
+  it('default: names each capped workload with the connections it gets', () => {
+    expect(connectionCapsLine([w, capped], { connections: 50, pipelining: 1 })).toBe(
+      'connections capped per workload (echo too): logs 4',
+    );
+  });
+
+  it('behavior: a cap above --connections changes nothing and prints nothing', () => {
+    expect(connectionCapsLine([w, capped], { connections: 2, pipelining: 1 })).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
 import { cpus, platform, release, totalmem } from 'node:os';
 import { relative } from 'node:path';
 
+import { type LoadSettings, connectionsFor } from './measure';
 import { type Cell, type RoundPlan } from './rounds';
 import { type RoundSample, type Summary, summarize } from './stats';
 import { type Workload } from './workloads';
@@ -29,6 +30,14 @@ export function settingsLine(s: RoundPlan): string {
   const rounds = `${s.rounds} interleaved round${s.rounds === 1 ? '' : 's'}`;
   const warmup = s.warmupS > 0 ? `, warm-up ${s.warmupS} s per row in round 1` : ', no warm-up';
   return `load: autocannon, ${s.connections} connections, pipelining ${s.pipelining}; ${rounds} of ${s.durationS} s per row${warmup}`;
+}
+
+/** The workloads measured with fewer connections than --connections, or undefined when none is. */
+export function connectionCapsLine(workloads: readonly Workload[], s: LoadSettings): string | undefined {
+  const capped = workloads
+    .filter((w) => connectionsFor(w, s) < s.connections)
+    .map((w) => `${w.name} ${connectionsFor(w, s)}`);
+  return capped.length === 0 ? undefined : `connections capped per workload (echo too): ${capped.join(', ')}`;
 }
 
 /** The last `lines` lines of `text`, with a leading "…" when some were cut. */

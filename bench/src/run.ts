@@ -1,9 +1,12 @@
 // `pnpm bench`: starts every selected target as child processes, then drives each workload at
 // each target with autocannon in interleaved rounds, and prints req/s and latency with the median
 // per-round ratio to the plain node:http echo.
+import { CHAIN_HEIGHT, TRANSFERS } from './bench-chain';
+import { type BenchChain, makeBenchChain } from './make-bench-chain';
 import { USAGE, UsageError, parseOptions } from './options';
 import {
   commandLine,
+  connectionCapsLine,
   errorProblems,
   goalLines,
   machineLine,
@@ -13,7 +16,7 @@ import {
   tail,
 } from './report';
 import { type StartedTarget, runRounds } from './rounds';
-import { type RunningTarget, TARGETS } from './targets';
+import { type RunningTarget, TARGETS, type TargetContext } from './targets';
 import { WORKLOADS } from './workloads';
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -41,16 +44,35 @@ async function main(): Promise<number> {
   console.log(machineLine());
   console.log(commandLine(process.argv, process.env));
   console.log(settingsLine(options));
+  const caps = connectionCapsLine(workloads, options);
+  if (caps !== undefined) console.log(caps);
 
   const problems: string[] = [];
   const running: RunningTarget[] = [];
   const started: StartedTarget[] = [];
+  // Made once, by the first target that needs it (so `--targets echo` makes none).
+  let chain: Promise<BenchChain> | undefined;
+  const context: TargetContext = {
+    chainDir: async () => {
+      if (chain === undefined) {
+        log(`[chain] making ${CHAIN_HEIGHT} blocks with PhotonToken and ${TRANSFERS} transfers`);
+        const began = performance.now();
+        chain = makeBenchChain();
+        const made = await chain;
+        log(
+          `[chain] made in ${((performance.now() - began) / 1000).toFixed(1)} s; ` +
+            `deploy and transfers at heights ${made.txHeights.join(', ')}`,
+        );
+      }
+      return (await chain).dir;
+    },
+  };
   try {
     // All up front: an idle target costs next to nothing, and the rounds need them all at once.
     for (const target of targets) {
       log(`[${target.name}] starting`);
       try {
-        const r = await target.start();
+        const r = await target.start(context);
         running.push(r);
         started.push({
           name: target.name,
@@ -79,6 +101,7 @@ async function main(): Promise<number> {
       console.log(`\ngoals (informational, median of per-round req/s ratios):\n${goals.join('\n')}`);
   } finally {
     await Promise.all(running.map((r) => r.stop()));
+    await (await chain?.catch(() => undefined))?.remove();
   }
   if (problems.length > 0) console.log(`\nproblems:\n${problems.map((p) => `- ${p}`).join('\n')}`);
   return problems.length > 0 ? 1 : 0;

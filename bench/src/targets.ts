@@ -1,8 +1,18 @@
 // The servers the bench measures, one row per target; each starts as child processes so the load
 // generator never shares their event loop.
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { type ManagedProcess, freePort, spawnProcess, startPhotonStack, waitForReady } from '@photon/testing';
+import {
+  type ManagedProcess,
+  type PhotonStackKind,
+  type PhotonStackOptions,
+  freePort,
+  spawnProcess,
+  startPhotonStack,
+  waitForReady,
+} from '@photon/testing';
 
 import { type WorkloadName } from './workloads';
 
@@ -13,6 +23,12 @@ export interface RunningTarget {
   stop(): Promise<void>;
 }
 
+/** What a target may need to start. */
+export interface TargetContext {
+  /** The data dir of the chain the query workloads read (made on first use; see make-bench-chain.ts). */
+  chainDir(): Promise<string>;
+}
+
 export interface Target {
   name: string;
   /** The ceiling other targets are divided by; it answers a fixed body, so replies are not checked. */
@@ -20,7 +36,7 @@ export interface Target {
   /** Minimum req/s as a fraction of the baseline, per workload; printed as PASS/FAIL only. */
   goals?: Partial<Record<WorkloadName, number>>;
   /** Starts the target and resolves once it is ready to take load. */
-  start(): Promise<RunningTarget>;
+  start(context: TargetContext): Promise<RunningTarget>;
 }
 
 async function startEcho(): Promise<RunningTarget> {
@@ -36,22 +52,48 @@ async function startEcho(): Promise<RunningTarget> {
   return { url, processes: [proc], stop: () => proc.stop() };
 }
 
+/**
+ * A Photon stack serving the bench chain at a 1 s block time, so head-cached answers live as long
+ * as on a real chain. A data dir has one owner at a time, so each stack runs on its own copy.
+ */
+async function startStack(
+  kind: PhotonStackKind,
+  context: TargetContext,
+  opts: PhotonStackOptions = {},
+): Promise<RunningTarget> {
+  const dataDir = await mkdtemp(join(tmpdir(), `photon-bench-${kind}-`));
+  const removeDataDir = (): Promise<void> => rm(dataDir, { recursive: true, force: true });
+  try {
+    await cp(await context.chainDir(), dataDir, { recursive: true });
+    const stack = await startPhotonStack(kind, {
+      ...opts,
+      blockTimeMs: 1000,
+      devnetArgs: ['--data-dir', dataDir],
+    });
+    return {
+      url: stack.httpUrl,
+      processes: stack.all,
+      stop: async () => {
+        await stack.stop();
+        await removeDataDir();
+      },
+    };
+  } catch (err) {
+    await removeDataDir();
+    throw err;
+  }
+}
+
 export const TARGETS: readonly Target[] = [
   { name: 'echo', baseline: true, start: startEcho },
   {
     name: 'in-process',
     goals: { web3_clientVersion: 0.6 },
-    async start() {
-      const stack = await startPhotonStack('in-process');
-      return { url: stack.httpUrl, processes: stack.all, stop: () => stack.stop() };
-    },
+    start: (context) => startStack('in-process', context),
   },
   {
     name: 'cluster',
     goals: { web3_clientVersion: 0.35 },
-    async start() {
-      const stack = await startPhotonStack('cluster', { queryReplicas: 1 });
-      return { url: stack.httpUrl, processes: stack.all, stop: () => stack.stop() };
-    },
+    start: (context) => startStack('cluster', context, { queryReplicas: 1 }),
   },
 ];

@@ -1,0 +1,21 @@
+// viem for the client tests. Its type declarations are ES modules (viem/_types is "type": "module"),
+// which a CommonJS file cannot import statically under node16 resolution; import() loads viem's
+// CommonJS build at run time (jest compiles it to a require) and types come in resolution-mode 'import'.
+import type * as ViemModule from 'viem' with { 'resolution-mode': 'import' };
+
+export type Viem = typeof ViemModule;
+
+export const loadViem = (): Promise<Viem> => import('viem');
+
+/** A viem public client of the devnet's chain (id 9000) over the tier's HTTP JSON-RPC. */
+export function photonPublicClient(viem: Viem, httpUrl: string): ViemModule.PublicClient {
+  return viem.createPublicClient({
+    transport: viem.http(httpUrl),
+    chain: viem.defineChain({
+      id: 9000,
+      name: 'Photon devnet',
+      nativeCurrency: { name: 'Photon', symbol: 'PHOTON', decimals: 18 },
+      rpcUrls: { default: { http: [httpUrl] } },
+    }),
+  });
+}
