@@ -39,3 +39,5 @@ export {
 } from './reader/ethereum-chain-reader';
 export { type AssembledBlock } from './reader/block-assembler';
 export { effectiveGasPrice } from './reader/transaction-record';
+export { pendingNonce } from './reader/pending-nonce';
+export { type CacheStats, LruCache } from './reader/lru-cache';

@@ -1,6 +1,6 @@
 // Answers derived from the chain head (block number, gas price, state at `latest`): valid until the
 // next block, so the whole cache is dropped when the head moves. Concurrent misses share one load.
-import type { CacheStats } from './lru-cache';
+import type { CacheStats } from '@photon/engine-client';
 
 export class HeadCache {
   private head: bigint | undefined;

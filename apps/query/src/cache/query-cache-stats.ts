@@ -5,7 +5,7 @@ import { EthereumChainReader } from '@photon/engine-client';
 import { ChainHead } from '../engine/chain-head';
 import { TransactionService } from '../eth/transaction.service';
 import { type BloomStats, LogsService } from '../logs/logs.service';
-import type { CacheStats } from './lru-cache';
+import type { CacheStats } from '@photon/engine-client';
 
 export interface QueryCacheSnapshot {
   readonly blocks: CacheStats;

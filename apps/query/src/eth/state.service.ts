@@ -2,12 +2,16 @@
 // resolved height; answers at the head are cached until the next block, code by its hash.
 import { Injectable } from '@nestjs/common';
 import { type BlockParam, InvalidInputError } from '@photon/codec';
-import { EthereumChainReader, EvmQueryClient } from '@photon/engine-client';
+import {
+  EthereumChainReader,
+  EvmQueryClient,
+  pendingNonce,
+  type CacheStats,
+  LruCache,
+} from '@photon/engine-client';
 import type { Hex } from '@photon/types';
-import { type CacheStats, LruCache } from '../cache/lru-cache';
 import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from '../engine/chain-head';
-import { pendingNonce } from './state-pending-nonce';
 
 /** keccak256 of no bytes: the code hash of every account without code. */
 const EMPTY_CODE_HASH = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';

@@ -3,9 +3,8 @@
 // transaction then costs no tx_search. Unknown and pending ones are never cached: they may be included later.
 import { Injectable } from '@nestjs/common';
 import type { BlockParam } from '@photon/codec';
-import { EthereumChainReader } from '@photon/engine-client';
+import { EthereumChainReader, type CacheStats, LruCache } from '@photon/engine-client';
 import type { EthReceiptRecord, EthTransactionRecord, Hex } from '@photon/types';
-import { type CacheStats, LruCache } from '../cache/lru-cache';
 import { BlockService } from './block.service';
 
 /** Included transactions (and, apart, receipts) remembered by hash. */

@@ -10,7 +10,7 @@ import { assembleBlock, assembleLogs, type AssembledBlock } from './block-assemb
 import { exceedsBlockGasLimit } from './block-ethereum-txs';
 import { bloomFromEvents } from './block-events';
 import { BlockInputsFetcher } from './block-inputs';
-import { LruCache } from './lru-cache';
+import { type CacheStats, LruCache } from './lru-cache';
 import { pendingRecords } from './pending-transactions';
 import { isMissingHeight } from '../comet/rpc-error-kind';
 
@@ -27,11 +27,8 @@ export interface EthereumChainReaderOptions {
   bloomCacheSize?: number;
 }
 
-export interface ChainReaderCacheStats {
-  readonly hits: number;
-  readonly misses: number;
-  readonly size: number;
-}
+/** Hits and misses of the assembled-block cache. */
+export type ChainReaderCacheStats = CacheStats;
 
 /** The bloom of a block without logs, shared by every such block the bloom cache keeps. */
 const EMPTY_BLOOM = new Uint8Array(256);
@@ -155,7 +152,7 @@ export class EthereumChainReader {
   }
 
   cacheStats(): ChainReaderCacheStats {
-    return { hits: this.blocks.hits, misses: this.blocks.misses, size: this.blocks.size };
+    return this.blocks.stats();
   }
 
   /** Keeps a block's bloom for later scans; every empty bloom is one shared array. */

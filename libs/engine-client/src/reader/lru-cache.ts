@@ -1,11 +1,23 @@
-// A bounded least-recently-used map (insertion order of a Map is the recency order), with hit/miss counts.
+// A bounded least-recently-used map (a Map's insertion order is the recency order) for answers that never
+// change once known — blocks, blooms, receipts of included txs, code by hash — with hit/miss counts.
+
+export interface CacheStats {
+  readonly hits: number;
+  readonly misses: number;
+  readonly size: number;
+}
 
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();
-  hits = 0;
-  misses = 0;
+  private readonly loading = new Map<K, Promise<V | null>>();
+  private hits = 0;
+  private misses = 0;
 
-  constructor(readonly capacity: number) {}
+  /** `capacity` 0 keeps nothing (caching off). */
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 0)
+      throw new Error('LruCache capacity must be an integer ≥ 0');
+  }
 
   get(key: K): V | undefined {
     const value = this.entries.get(key);
@@ -14,13 +26,14 @@ export class LruCache<K, V> {
       return undefined;
     }
     this.hits++;
+    // Re-inserting marks the entry most recently used.
     this.entries.delete(key);
     this.entries.set(key, value);
     return value;
   }
 
   set(key: K, value: V): void {
-    if (this.capacity <= 0) return;
+    if (this.capacity === 0) return;
     this.entries.delete(key);
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) {
@@ -35,5 +48,31 @@ export class LruCache<K, V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * The cached value, or the loaded one (cached unless null: unknown today may exist tomorrow).
+   * Concurrent misses of one key share one load; a read that joins a load in flight counts as a hit.
+   */
+  getOrLoad(key: K, load: () => Promise<V | null>): Promise<V | null> {
+    const inFlight = this.loading.get(key);
+    if (inFlight !== undefined) {
+      this.hits++;
+      return inFlight;
+    }
+    const cached = this.get(key);
+    if (cached !== undefined) return Promise.resolve(cached);
+    const loading = load()
+      .then((loaded) => {
+        if (loaded !== null) this.set(key, loaded);
+        return loaded;
+      })
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, loading);
+    return loading;
+  }
+
+  stats(): CacheStats {
+    return { hits: this.hits, misses: this.misses, size: this.entries.size };
   }
 }

@@ -1,4 +1,4 @@
-import { pendingNonce } from './state-pending-nonce';
+import { pendingNonce } from './pending-nonce';
 
 const ALICE = '0x00000000000000000000000000000000000000a1';
 const BOB = '0x00000000000000000000000000000000000000b0';
