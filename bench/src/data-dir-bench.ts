@@ -2,32 +2,27 @@
 // bytes and ms per block, and the time to reopen a data dir of 10,000 empty blocks, then of those
 // plus 1,000 transfers.
 import { wrapEthereumTx } from '@photon/ethermint-wire';
-import { type PhotonProcess, freePort, spawnPhoton, waitFor } from '@photon/testing';
+import {
+  type PhotonProcess,
+  freePort,
+  spawnPhoton,
+  waitFor,
+  DEV_MNEMONIC,
+  DevnetClient,
+} from '@photon/testing';
 import { HDNodeWallet, Mnemonic, getBytes } from 'ethers';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const MNEMONIC = 'test test test test test test test test test test test junk';
 const EMPTY_BLOCKS = Number(process.env['BENCH_EMPTY_BLOCKS'] ?? 10_000);
 const TRANSFERS = Number(process.env['BENCH_TRANSFERS'] ?? 1000);
 const RATE_SECONDS = Number(process.env['BENCH_RATE_SECONDS'] ?? 5);
 
-async function comet<T>(url: string, method: string, params: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: unknown };
-  if (body.result === undefined) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
-const height = async (url: string) =>
-  Number(
-    (await comet<{ sync_info: { latest_block_height: string } }>(url, 'status')).sync_info
-      .latest_block_height,
-  );
+// The devnet's RPC as any CometBFT client reads it.
+const comet = <T>(url: string, method: string, params: Record<string, unknown> = {}): Promise<T> =>
+  new DevnetClient(url).call<T>(method, params);
+const height = async (url: string): Promise<number> => Number(await new DevnetClient(url).latestHeight());
 
 interface Started {
   readonly devnet: PhotonProcess;
@@ -80,7 +75,7 @@ async function blocksPerSecond(args: string[]): Promise<number> {
 }
 
 async function sendTransfers(url: string): Promise<void> {
-  const root = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(MNEMONIC), "m/44'/60'/0'/0");
+  const root = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(DEV_MNEMONIC), "m/44'/60'/0'/0");
   const wallets = Array.from({ length: 10 }, (_, i) => root.deriveChild(i));
   const first = await height(url);
   for (let i = 0; i < TRANSFERS; i++) {

@@ -3,27 +3,15 @@
 // broadcast with broadcast_tx_sync from the ten dev accounts.
 import { wrapEthereumTx } from '@photon/ethermint-wire';
 import { HDNodeWallet, Mnemonic, getBytes } from 'ethers';
-import { freePort, spawnPhoton, waitFor } from '@photon/testing';
+import { freePort, spawnPhoton, waitFor, DEV_MNEMONIC, DevnetClient } from '@photon/testing';
 
-const MNEMONIC = 'test test test test test test test test test test test junk';
 const TRANSFERS = Number(process.env['BENCH_TRANSFERS'] ?? 1000);
 const EMPTY_SECONDS = Number(process.env['BENCH_EMPTY_SECONDS'] ?? 5);
 
-async function comet<T>(url: string, method: string, params: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: unknown };
-  if (body.result === undefined) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
-const height = async (url: string) =>
-  Number(
-    (await comet<{ sync_info: { latest_block_height: string } }>(url, 'status')).sync_info
-      .latest_block_height,
-  );
+// The devnet's RPC as any CometBFT client reads it.
+const comet = <T>(url: string, method: string, params: Record<string, unknown> = {}): Promise<T> =>
+  new DevnetClient(url).call<T>(method, params);
+const height = async (url: string): Promise<number> => Number(await new DevnetClient(url).latestHeight());
 
 async function startDevnet(blockTime: string) {
   const port = await freePort();
@@ -63,7 +51,7 @@ async function includeTransfers(): Promise<{
 }> {
   const { devnet, url } = await startDevnet('100ms');
   try {
-    const root = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(MNEMONIC), "m/44'/60'/0'/0");
+    const root = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(DEV_MNEMONIC), "m/44'/60'/0'/0");
     const wallets = Array.from({ length: 10 }, (_, i) => root.deriveChild(i));
     const signStart = Date.now();
     const txs: Uint8Array[] = [];
