@@ -2,6 +2,7 @@
 // which a CommonJS file cannot import statically under node16 resolution; import() loads viem's
 // CommonJS build at run time (jest compiles it to a require) and types come in resolution-mode 'import'.
 import type * as ViemModule from 'viem' with { 'resolution-mode': 'import' };
+import type * as ViemAccountsModule from 'viem/accounts' with { 'resolution-mode': 'import' };
 
 export type Viem = typeof ViemModule;
 
@@ -19,3 +20,8 @@ export function photonPublicClient(viem: Viem, httpUrl: string): ViemModule.Publ
     }),
   });
 }
+
+/** viem's local accounts (`privateKeyToAccount`), loaded as `loadViem` loads viem. */
+export type ViemAccounts = typeof ViemAccountsModule;
+
+export const loadViemAccounts = (): Promise<ViemAccounts> => import('viem/accounts');

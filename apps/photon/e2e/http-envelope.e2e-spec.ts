@@ -138,7 +138,10 @@ describe('HTTP envelope and limits (defaults)', () => {
     expect(await (await fetch(`${tier.httpUrl}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${tier.httpUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', services: { query: true, keystore: true } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      services: { query: true, keystore: true, tx: true },
+    });
   });
 
   it('behavior: no CORS headers unless configured', async () => {

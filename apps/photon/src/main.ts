@@ -9,6 +9,7 @@ import {
   KEYSTORE_SCHEMA,
   QUERY_SCHEMA,
   START_SCHEMA,
+  TX_SCHEMA,
   type Schema,
   describeSchema,
   loadConfig,
@@ -19,6 +20,7 @@ import { gatewayCommand } from './commands/gateway.command';
 import { keystoreCommand } from './commands/keystore.command';
 import { queryCommand } from './commands/query.command';
 import { startCommand } from './commands/start.command';
+import { txCommand } from './commands/tx.command';
 
 interface Command {
   readonly summary: string;
@@ -34,6 +36,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   gateway: { summary: 'HTTP/WS listeners routing over NATS', schema: GATEWAY_SCHEMA, run: gatewayCommand },
   query: { summary: 'the query service over NATS', schema: QUERY_SCHEMA, run: queryCommand },
+  tx: { summary: 'the tx service (transaction submission) over NATS', schema: TX_SCHEMA, run: txCommand },
   keystore: {
     summary: 'the keystore service over NATS, unlock sessions in Redis',
     schema: KEYSTORE_SCHEMA,

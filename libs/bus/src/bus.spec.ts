@@ -3,7 +3,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { InvalidParamsError, RpcError } from '@photon/codec';
-import { randomBusPrefix, testNatsUrl } from '@photon/testing';
+import { randomBusPrefix, testNatsUrl, waitFor } from '@photon/testing';
 import type { NatsConnection } from 'nats';
 import { BusModule } from './bus.module';
 import { INTERNAL_CONTEXT } from './handlers/call-context';
@@ -87,6 +87,17 @@ describe('in-process bus', () => {
     expect(await bus.ping('query', 100)).toBe(true);
     expect(await bus.ping('tx', 100)).toBe(false);
   });
+
+  it('behavior: published events reach subscribers until they unsubscribe', async () => {
+    const seen: string[] = [];
+    const unsubscribe = bus.subscribe('tx.pending', ({ hash }) => seen.push(hash));
+    bus.publish('tx.pending', { hash: '0x01' });
+    await waitFor(() => Promise.resolve(seen.length === 1), { what: 'the event' });
+    unsubscribe();
+    bus.publish('tx.pending', { hash: '0x02' });
+    await Promise.resolve();
+    expect(seen).toEqual(['0x01']);
+  });
 });
 
 describe('NATS bus', () => {
@@ -148,6 +159,18 @@ describe('NATS bus', () => {
   it('default: ping', async () => {
     expect(await bus.ping('query', 500)).toBe(true);
     expect(await bus.ping('keystore', 500)).toBe(false);
+  });
+
+  it('behavior: an event published by one process reaches a subscriber in another', async () => {
+    const serverBus = new NatsMethodBus(serverConnection, prefix);
+    const seen: string[] = [];
+    const unsubscribe = serverBus.subscribe('tx.pending', ({ hash }) => seen.push(hash));
+    await serverConnection.flush();
+    bus.publish('tx.pending', { hash: '0xab' });
+    await waitFor(() => Promise.resolve(seen.length === 1), { what: 'the event over NATS' });
+    expect(seen).toEqual(['0xab']);
+    unsubscribe();
+    serverBus.onModuleDestroy();
   });
 });
 

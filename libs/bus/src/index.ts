@@ -7,9 +7,16 @@ export { INTERNAL_CONTEXT } from './handlers/call-context';
 export type { CallContext } from './handlers/call-context';
 export { MethodBus } from './transports/method-bus';
 export type { BusRequest } from './transports/method-bus';
+export type { BusEventListener, BusEventSubject, BusEvents } from './transports/bus-events';
 export { InProcessBus } from './transports/in-process-bus';
 export { NatsMethodBus } from './transports/nats-method-bus';
 export { NatsRpcServer } from './transports/nats-rpc-server';
 export { connectNats } from './transports/nats-connection';
 export { BusModule } from './bus.module';
-export { rpcSubject, pingSubject, queueGroup, REPLICA_HEADER } from './transports/nats-subjects';
+export {
+  rpcSubject,
+  pingSubject,
+  eventSubject,
+  queueGroup,
+  REPLICA_HEADER,
+} from './transports/nats-subjects';

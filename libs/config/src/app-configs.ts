@@ -1,9 +1,17 @@
 // The typed config of each app, derived from its schema.
 import type { ConfigOf } from './option-spec';
-import type { DEVNET_SCHEMA, GATEWAY_SCHEMA, KEYSTORE_SCHEMA, QUERY_SCHEMA, START_SCHEMA } from './options';
+import type {
+  DEVNET_SCHEMA,
+  GATEWAY_SCHEMA,
+  KEYSTORE_SCHEMA,
+  QUERY_SCHEMA,
+  START_SCHEMA,
+  TX_SCHEMA,
+} from './options';
 
 export type GatewayConfig = ConfigOf<typeof GATEWAY_SCHEMA>;
 export type QueryConfig = ConfigOf<typeof QUERY_SCHEMA>;
+export type TxConfig = ConfigOf<typeof TX_SCHEMA>;
 export type KeystoreConfig = ConfigOf<typeof KEYSTORE_SCHEMA>;
 export type StartConfig = ConfigOf<typeof START_SCHEMA>;
 export type DevnetConfig = ConfigOf<typeof DEVNET_SCHEMA>;

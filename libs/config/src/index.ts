@@ -11,5 +11,13 @@ export {
   LISTENER_SCHEMA,
   QUERY_SCHEMA,
   START_SCHEMA,
+  TX_SCHEMA,
 } from './options';
-export type { DevnetConfig, GatewayConfig, KeystoreConfig, QueryConfig, StartConfig } from './app-configs';
+export type {
+  DevnetConfig,
+  GatewayConfig,
+  KeystoreConfig,
+  QueryConfig,
+  StartConfig,
+  TxConfig,
+} from './app-configs';

@@ -87,7 +87,7 @@ export const OPTIONS = {
   allowUnprotectedTxs: option({
     flag: 'allow-unprotected-txs',
     env: 'PHOTON_ALLOW_UNPROTECTED_TXS',
-    description: 'let the devnet accept pre-EIP-155 (unprotected) transactions',
+    description: 'accept pre-EIP-155 (unprotected) transactions (the devnet and the tx service)',
     default: false,
     boolean: true,
     parse: parseBoolean,
@@ -299,6 +299,8 @@ const CHAIN = { chainId, node } as const;
 export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as const;
 /** `photon query`: reads over the NATS bus. */
 export const QUERY_SCHEMA = { ...CHAIN, ...LOG_LIMITS, rpcGasCap, ...CLUSTER, ...LOGGING } as const;
+/** `photon tx`: transaction submission over the NATS bus, broadcasting to the engine. */
+export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...CLUSTER, ...LOGGING } as const;
 /** `photon keystore`: key files and signing over the NATS bus, unlock sessions in Redis. */
 export const KEYSTORE_SCHEMA = {
   chainId,

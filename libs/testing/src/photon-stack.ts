@@ -1,8 +1,8 @@
 // Starts a whole Photon topology on free ports and waits until its gateway reports ready:
 // 'in-process' is one `photon start` (with its embedded devnet); 'cluster' is a `photon devnet`,
-// query replicas pointed at it with --node, keystore replicas sharing a KEK file and Redis, and a
-// gateway, over real NATS. Key files go to a temporary directory, never the user's home.
-import { GATEWAY_SCHEMA, KEYSTORE_SCHEMA, QUERY_SCHEMA, START_SCHEMA } from '@photon/config';
+// query and tx replicas pointed at it with --node, keystore replicas sharing a KEK file and Redis, and
+// a gateway, over real NATS. Key files go to a temporary directory, never the user's home.
+import { GATEWAY_SCHEMA, KEYSTORE_SCHEMA, QUERY_SCHEMA, START_SCHEMA, TX_SCHEMA } from '@photon/config';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,8 @@ export interface PhotonStackOptions {
   queryReplicas?: number;
   /** Keystore processes in the cluster (default 1); ignored in-process. */
   keystoreReplicas?: number;
+  /** Tx (submission) processes in the cluster (default 1); ignored in-process. */
+  txReplicas?: number;
   /** Appended to the arguments of every process whose command takes the flag (all of them in-process). */
   extraArgs?: string[];
   /** Added to every process's environment. */
@@ -69,6 +71,7 @@ export interface ClusterStack extends StackBase {
     gateway: PhotonProcess;
     query: PhotonProcess[];
     keystore: PhotonProcess[];
+    tx: PhotonProcess[];
   };
 }
 
@@ -140,7 +143,7 @@ export async function startPhotonStack(
       };
     }
 
-    const groups = flagGroups(extraArgs, [GATEWAY_SCHEMA, QUERY_SCHEMA, KEYSTORE_SCHEMA]);
+    const groups = flagGroups(extraArgs, [GATEWAY_SCHEMA, QUERY_SCHEMA, KEYSTORE_SCHEMA, TX_SCHEMA]);
 
     const natsUrl = testNatsUrl();
     await assertNatsReachable(natsUrl);
@@ -157,6 +160,12 @@ export async function startPhotonStack(
         spawnOpts,
       );
       query.push(replica);
+      all.push(replica);
+    }
+    const tx: PhotonProcess[] = [];
+    for (let i = 0; i < (opts.txReplicas ?? 1); i++) {
+      const replica = spawnPhoton(['tx', ...busArgs, ...nodeArgs, ...argsFor(TX_SCHEMA, groups)], spawnOpts);
+      tx.push(replica);
       all.push(replica);
     }
     const redisUrl = testRedisUrl();
@@ -189,7 +198,7 @@ export async function startPhotonStack(
     // /readyz answers once any replica of each service does; tests that spread load or target a
     // replica need every one of them subscribed, which each says on stdout once it is.
     await Promise.all(
-      [...query, ...keystore].map((replica) => waitForServing(replica, opts.readyTimeoutMs ?? 20_000)),
+      [...query, ...tx, ...keystore].map((replica) => waitForServing(replica, opts.readyTimeoutMs ?? 20_000)),
     );
     await waitForReady(base.httpUrl, { timeoutMs: opts.readyTimeoutMs }, all);
     return {
@@ -201,7 +210,7 @@ export async function startPhotonStack(
       kekFile,
       all,
       keystoreDir: keystoreDir(groups),
-      processes: { devnet, gateway, query, keystore },
+      processes: { devnet, gateway, query, keystore, tx },
       stop,
     };
   } catch (err) {

@@ -16,6 +16,12 @@ class RecordingBus extends MethodBus {
   ping(): Promise<boolean> {
     return Promise.resolve(true);
   }
+
+  publish(): void {}
+
+  subscribe(): () => void {
+    return () => undefined;
+  }
 }
 
 function router(host: string, rpcApi: Namespace[], allowInsecureUnlock = false) {

@@ -7,11 +7,13 @@ import type { StartConfig } from '@photon/config';
 import { GatewayModule, bootstrapGateway } from '@photon/gateway';
 import { KeystoreModule } from '@photon/keystore';
 import { QueryModule } from '@photon/query';
+import { TxModule } from '@photon/tx';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { inProcessKeystoreOptions } from '../keystore-options-of';
 import { PhotonLogger } from '../photon-logger';
 import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
+import { txOptionsOf } from '../tx-options-of';
 import { startDevnet } from './devnet.command';
 
 @Module({})
@@ -31,6 +33,7 @@ export async function createInProcessApp(
         BusModule.inProcess(),
         QueryModule.register(queryOptionsOf(config, engineUrl)),
         KeystoreModule.register(keystore),
+        TxModule.register(txOptionsOf(config, engineUrl)),
         GatewayModule.register(gateway),
       ],
     },

@@ -3,11 +3,15 @@
 import { Injectable } from '@nestjs/common';
 import type { ServiceName } from '@photon/types';
 import { RpcHandlerRegistry } from '../handlers/handler-registry';
+import type { BusEventListener, BusEventSubject, BusEvents } from './bus-events';
+import { LocalEvents } from './local-events';
 import { type BusRequest, MethodBus } from './method-bus';
 import { withTimeout } from './with-timeout';
 
 @Injectable()
 export class InProcessBus extends MethodBus {
+  private readonly events = new LocalEvents();
+
   constructor(private readonly registry: RpcHandlerRegistry) {
     super();
   }
@@ -18,5 +22,13 @@ export class InProcessBus extends MethodBus {
 
   ping(service: ServiceName): Promise<boolean> {
     return Promise.resolve(this.registry.servedServices().includes(service));
+  }
+
+  publish<S extends BusEventSubject>(subject: S, payload: BusEvents[S]): void {
+    this.events.publish(subject, payload);
+  }
+
+  subscribe<S extends BusEventSubject>(subject: S, listener: BusEventListener<S>): () => void {
+    return this.events.subscribe(subject, listener);
   }
 }

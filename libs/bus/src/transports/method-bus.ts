@@ -1,8 +1,9 @@
 // The bus contract the gateway routes through. Two transports implement it (in-process and NATS)
 // and behave the same: a result, an RpcError from the handler, or a JSON-RPC error when the
-// service does not answer in time.
+// service does not answer in time; plus fire-and-forget events (`publish`/`subscribe`).
 import type { ServiceName } from '@photon/types';
 import type { CallContext } from '../handlers/call-context';
+import type { BusEventListener, BusEventSubject, BusEvents } from './bus-events';
 
 export interface BusRequest {
   readonly method: string;
@@ -16,4 +17,10 @@ export abstract class MethodBus {
 
   /** True when `service` answers within `timeoutMs`. */
   abstract ping(service: ServiceName, timeoutMs: number): Promise<boolean>;
+
+  /** Tells every subscriber of `subject` (in every process on the bus); nobody listening is fine. */
+  abstract publish<S extends BusEventSubject>(subject: S, payload: BusEvents[S]): void;
+
+  /** Calls `listener` with each event published on `subject` from now on; returns the unsubscribe. */
+  abstract subscribe<S extends BusEventSubject>(subject: S, listener: BusEventListener<S>): () => void;
 }

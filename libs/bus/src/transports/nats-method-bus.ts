@@ -8,10 +8,11 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LimitExceededError, ResourceUnavailableError } from '@photon/codec';
 import type { ServiceName } from '@photon/types';
 import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, createInbox } from 'nats';
+import type { BusEventListener, BusEventSubject, BusEvents } from './bus-events';
 import { type BusRequest, MethodBus } from './method-bus';
 import { encodeJson, unwrapReply } from './bus-wire';
 import { CoalescingPublisher } from './coalescing-publisher';
-import { pingSubject, rpcSubject } from './nats-subjects';
+import { eventSubject, pingSubject, rpcSubject } from './nats-subjects';
 
 interface PendingReply {
   readonly service: ServiceName;
@@ -28,6 +29,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   private readonly inbox = createInbox();
   private readonly pending = new Map<string, PendingReply>();
   private readonly subscription: Subscription;
+  private readonly eventSubscriptions = new Set<Subscription>();
   private readonly publisher: CoalescingPublisher;
   private nextToken = 0;
 
@@ -61,8 +63,32 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     }
   }
 
+  publish<S extends BusEventSubject>(subject: S, payload: BusEvents[S]): void {
+    this.publisher.publish(eventSubject(this.prefix, subject), encodeJson(payload));
+  }
+
+  subscribe<S extends BusEventSubject>(subject: S, listener: BusEventListener<S>): () => void {
+    const subscription = this.connection.subscribe(eventSubject(this.prefix, subject), {
+      callback: (error, message) => {
+        if (error !== null) return;
+        try {
+          listener(JSON.parse(Buffer.from(message.data).toString('utf8')) as BusEvents[S]);
+        } catch {
+          // A malformed event or a failing subscriber must not end the subscription.
+        }
+      },
+    });
+    this.eventSubscriptions.add(subscription);
+    return () => {
+      this.eventSubscriptions.delete(subscription);
+      subscription.unsubscribe();
+    };
+  }
+
   onModuleDestroy(): void {
     this.subscription.unsubscribe();
+    for (const subscription of this.eventSubscriptions) subscription.unsubscribe();
+    this.eventSubscriptions.clear();
     for (const [token, pending] of this.pending) {
       clearTimeout(pending.timer);
       pending.reject(new ResourceUnavailableError('the bus is shutting down'));

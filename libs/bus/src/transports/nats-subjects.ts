@@ -4,6 +4,7 @@ import type { ServiceName } from '@photon/types';
 
 export const rpcSubject = (prefix: string, service: ServiceName) => `${prefix}.rpc.${service}`;
 export const pingSubject = (prefix: string, service: ServiceName) => `${prefix}.ping.${service}`;
+export const eventSubject = (prefix: string, subject: string) => `${prefix}.evt.${subject}`;
 export const queueGroup = (prefix: string, service: ServiceName) => `${prefix}.${service}`;
 
 /** NATS reply header naming the replica that answered. */

@@ -179,7 +179,14 @@ describe('METHOD_TABLE', () => {
     const expectOwner = (service: MethodOwner, names: readonly string[]): void => {
       for (const name of names) expect([name, owner(name)]).toEqual([name, service]);
     };
-    expectOwner('tx', ['eth_sendRawTransaction', 'eth_sendTransaction', 'eth_resend']);
+    // personal_sendTransaction broadcasts, which the keystore never does: the tx service owns it and has
+    // the keystore sign over the bus.
+    expectOwner('tx', [
+      'eth_sendRawTransaction',
+      'eth_sendTransaction',
+      'eth_resend',
+      'personal_sendTransaction',
+    ]);
     expectOwner('keystore', ['eth_accounts', 'eth_sign', 'eth_signTransaction']);
     expectOwner('events', [
       'eth_newFilter',
@@ -194,7 +201,9 @@ describe('METHOD_TABLE', () => {
     expectOwner('none', ['eth_simulateV1', 'eth_getBlockAccessList', 'eth_config', 'eth_capabilities']);
     expectOwner('none', ['eth_blobBaseFee', 'eth_getWork', 'eth_submitWork', 'eth_submitHashrate']);
     for (const row of rows) {
-      if (row.namespace === 'personal') expect([row.method, row.service]).toEqual([row.method, 'keystore']);
+      if (row.namespace === 'personal' && row.method !== 'personal_sendTransaction') {
+        expect([row.method, row.service]).toEqual([row.method, 'keystore']);
+      }
       if (['web3', 'net', 'txpool'].includes(row.namespace)) {
         expect([row.method, row.service]).toEqual([row.method, 'query']);
       }

@@ -78,12 +78,12 @@ export const PERSONAL_ROWS = [
   {
     method: 'personal_sendTransaction',
     namespace: 'personal',
-    service: 'keystore',
+    service: 'tx',
     params: [required('transaction', 'TRANSACTION_SEND'), required('password', 'STRING')],
     result: 'HASH32',
     timeout: 'submit',
     inventory: 'implemented',
-    summary: 'Signs with the key decrypted by the password and hands the transaction to tx to broadcast.',
+    summary: 'As eth_sendTransaction, signed with the key the password decrypts (unlocks nothing).',
   },
   {
     method: 'personal_signTransaction',

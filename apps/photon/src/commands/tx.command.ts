@@ -1,0 +1,31 @@
+// `photon tx`: the tx service alone, answering its queue group on NATS and publishing accepted hashes.
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { BusModule, NatsRpcServer, RpcHandlerRegistry, connectNats } from '@photon/bus';
+import type { TxConfig } from '@photon/config';
+import { TxModule } from '@photon/tx';
+import { PhotonLogger } from '../photon-logger';
+import { closeOnSignal } from '../running-process';
+import { txOptionsOf } from '../tx-options-of';
+
+@Module({})
+class PhotonTxModule {}
+
+export async function txCommand(config: TxConfig): Promise<void> {
+  const nats = await connectNats(config.natsUrl.toString(), 'photon-tx');
+  const strategy = new NatsRpcServer(nats, config.busPrefix);
+  const app = await NestFactory.createMicroservice(
+    {
+      module: PhotonTxModule,
+      imports: [
+        BusModule.overNats(nats, config.busPrefix),
+        TxModule.register(txOptionsOf(config, config.node)),
+      ],
+    },
+    { strategy, logger: new PhotonLogger(config.logLevel, config.quiet), abortOnError: false },
+  );
+  strategy.attach(app.get(RpcHandlerRegistry));
+  await app.listen();
+  process.stdout.write(`photon tx: serving on NATS ${config.natsUrl.host} (prefix ${config.busPrefix})\n`);
+  closeOnSignal([() => app.close(), () => nats.drain()]);
+}

@@ -1,0 +1,4 @@
+import 'reflect-metadata';
+
+export { TxModule } from './tx.module';
+export type { TxOptions } from './tx-options';

@@ -1,0 +1,32 @@
+// The tx service: transaction submission. Its handlers run unchanged in-process (`photon start`) or
+// behind the NATS bus (`photon tx`); it signs nothing itself and holds no key.
+import { type DynamicModule, Module } from '@nestjs/common';
+import { EngineLifecycle } from './engine/engine-lifecycle';
+import { ENGINE_PROVIDERS } from './engine/engine.providers';
+import { SendHandlers } from './eth/send.handlers';
+import { PersonalHandlers } from './personal/personal.handlers';
+import { SendRawTransactionUseCase } from './send-raw-transaction/send-raw-transaction.usecase';
+import { ChainDefaultsService } from './send-transaction/chain-defaults.service';
+import { SendTransactionUseCase } from './send-transaction/send-transaction.usecase';
+import { TxSubmitter } from './submission/tx-submitter';
+import { TX_OPTIONS, type TxOptions } from './tx-options';
+
+@Module({})
+export class TxModule {
+  static register(options: TxOptions): DynamicModule {
+    return {
+      module: TxModule,
+      providers: [
+        { provide: TX_OPTIONS, useValue: options },
+        ...ENGINE_PROVIDERS,
+        EngineLifecycle,
+        TxSubmitter,
+        SendRawTransactionUseCase,
+        ChainDefaultsService,
+        SendTransactionUseCase,
+        SendHandlers,
+        PersonalHandlers,
+      ],
+    };
+  }
+}
