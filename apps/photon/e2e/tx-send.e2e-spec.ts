@@ -133,7 +133,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('sending through the %
 
     beforeAll(async () => {
       stack = await startPhotonStack(kind, {
-        extraArgs: ['--log-level', 'warn'],
+        extraArgs: ['--log-level', 'warn', '--rpc-api', 'eth,net,web3,personal'],
         devnetArgs: ['--block-time', '30s'],
       });
     });
@@ -155,6 +155,38 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('sending through the %
       });
       const enough = await legacyTransfer(wallet, 0, (price * 110n) / 100n, 2n);
       expect((await sendRaw(stack.httpUrl, enough)).result).toMatch(/^0x[0-9a-f]{64}$/);
+    });
+
+    it('behavior: eth_sendTransaction with an explicit nonce replaces the caller’s own pending tx', async () => {
+      const wallet = devWallet(7);
+      const from = (
+        await rpc<string>(stack.httpUrl, 'personal_importRawKey', [wallet.privateKey.slice(2), 'pw'])
+      ).result;
+      expect(from).toBe(wallet.address.toLowerCase());
+      expect((await rpc(stack.httpUrl, 'personal_unlockAccount', [from, 'pw', 60])).result).toBe(true);
+      const price = await gasPrice(stack.httpUrl);
+      const send = (value: bigint, gasPriceWei: bigint) =>
+        rpc<string>(stack.httpUrl, 'eth_sendTransaction', [
+          {
+            from,
+            to: RECIPIENT,
+            value: `0x${value.toString(16)}`,
+            nonce: '0x0',
+            gasPrice: `0x${gasPriceWei.toString(16)}`,
+          },
+        ]);
+      const first = (await send(1n, price)).result;
+      const replacement = (await send(2n, (price * 110n) / 100n)).result;
+      expect(first).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(replacement).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(replacement).not.toBe(first);
+      const pending = await rpc<{ nonce: string; value: string; blockHash: string | null }>(
+        stack.httpUrl,
+        'eth_getTransactionByHash',
+        [replacement],
+      );
+      expect(pending.result).toMatchObject({ nonce: '0x0', value: '0x2', blockHash: null });
+      expect((await rpc(stack.httpUrl, 'eth_getTransactionByHash', [first])).result).toBeNull();
     });
 
     it('error: an unprotected (pre-EIP-155) transaction is refused', async () => {
