@@ -147,3 +147,41 @@ function at(tx: SentTx | undefined): SentTx {
   if (tx === undefined) throw new Error('a batch came back short');
   return tx;
 }
+
+/** A PhotonToken deployed by dev account 4 (nonce 0) and a later block moving `toAccount5` of it to account 5. */
+export interface TokenChain {
+  readonly token: string;
+  /** The block of the deploy (and of the `alongside` txs). */
+  readonly deployHeight: bigint;
+  /** The later block holding only the transfer to account 5. */
+  readonly transferHeight: bigint;
+}
+
+/** Deploys PhotonToken from account 4 next to `alongside`, then transfers `toAccount5` tokens to account 5. */
+export async function putTokenChain(
+  writer: ChainWriter,
+  opts: { name: string; symbol: string; toAccount5: bigint; alongside?: readonly TransactionLikeFor[] },
+): Promise<TokenChain> {
+  const factory = new ContractFactory(PHOTON_TOKEN_ARTIFACT.abi, PHOTON_TOKEN_ARTIFACT.bytecode);
+  const { data } = await factory.getDeployTransaction(opts.name, opts.symbol, INITIAL_SUPPLY);
+  const alongside = await Promise.all(
+    (opts.alongside ?? []).map((entry) => writer.sign(entry.account, entry.tx)),
+  );
+  const [deploy] = await writer.sendTogether([
+    await writer.sign(4, { data, gasLimit: 2_000_000n }),
+    ...alongside,
+  ]);
+  const token = getCreateAddress({ from: devWallet(4).address, nonce: 0 }).toLowerCase();
+  const accountFive = devWallet(5).address.toLowerCase();
+  const [transfer] = await writer.sendTogether([
+    await writer.sign(4, tokenCall(token, 'transfer', [accountFive, opts.toAccount5])),
+  ]);
+  if (deploy === undefined || transfer === undefined) throw new Error('a batch came back empty');
+  return { token, deployHeight: deploy.height, transferHeight: transfer.height };
+}
+
+/** A tx to sign for dev account `account`. */
+export interface TransactionLikeFor {
+  readonly account: number;
+  readonly tx: TransactionLike;
+}

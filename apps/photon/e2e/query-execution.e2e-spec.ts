@@ -2,7 +2,6 @@
 // deployed PhotonToken (dev accounts 4–6); every answer is checked against its execution-apis schema.
 import type { RpcBlock } from '@photon/codec';
 import {
-  PHOTON_TOKEN_ARTIFACT,
   type PhotonStack,
   devWallet,
   expectValidComponent,
@@ -10,41 +9,26 @@ import {
   startPhotonStack,
   waitFor,
 } from '@photon/testing';
-import { AbiCoder, ContractFactory, dataSlice, getCreateAddress, toQuantity } from 'ethers';
-import { ChainWriter, INITIAL_SUPPLY, TIP, TOKEN_INTERFACE, cometBlockHash } from './query-chain';
+import { AbiCoder, dataSlice, toQuantity } from 'ethers';
+import {
+  ChainWriter,
+  INITIAL_SUPPLY,
+  TIP,
+  TOKEN_INTERFACE,
+  type TokenChain,
+  cometBlockHash,
+  putTokenChain,
+} from './query-chain';
 import { call, callError } from './query-rpc';
 
 jest.setTimeout(120_000);
 
 const q = (value: bigint | number): string => toQuantity(value);
 const TOKENS_TO_5 = 100n * 10n ** 18n;
-const [A4, A5, A6] = [4, 5, 6].map((i) => devWallet(i).address.toLowerCase()) as [string, string, string];
+const [A5, A6] = [5, 6].map((i) => devWallet(i).address.toLowerCase()) as [string, string];
 /** Init code whose first MLOAD expands memory to 4 GiB: out of gas at any allowance, at once. */
 const OUT_OF_GAS_INIT = '0x63ffffffff51';
 const ERROR_STRING_SELECTOR = '0x08c379a0';
-
-interface ExecutionChain {
-  readonly token: string;
-  readonly deployHeight: bigint;
-  /** The block holding only the 100-token transfer from account 4 to account 5 (tip 1 gwei). */
-  readonly transferHeight: bigint;
-}
-
-async function putExecutionChain(writer: ChainWriter): Promise<ExecutionChain> {
-  const factory = new ContractFactory(PHOTON_TOKEN_ARTIFACT.abi, PHOTON_TOKEN_ARTIFACT.bytecode);
-  const { data } = await factory.getDeployTransaction('Photon Query Token', 'PQT', INITIAL_SUPPLY);
-  const [deploy] = await writer.sendTogether([await writer.sign(4, { data, gasLimit: 2_000_000n })]);
-  const token = getCreateAddress({ from: A4, nonce: 0 }).toLowerCase();
-  const [transfer] = await writer.sendTogether([
-    await writer.sign(4, {
-      to: token,
-      data: TOKEN_INTERFACE.encodeFunctionData('transfer', [A5, TOKENS_TO_5]),
-      gasLimit: 100_000n,
-    }),
-  ]);
-  if (deploy === undefined || transfer === undefined) throw new Error('a batch came back empty');
-  return { token, deployHeight: deploy.height, transferHeight: transfer.height };
-}
 
 /** Bad params of every execution, fee, status and N/A method: -32602 with geth's words. */
 const BAD_PARAMS: [string, string, unknown[], RegExp][] = [
@@ -83,13 +67,17 @@ describe.each([
 ])('execution, fees and node status through the $kind gateway', ({ kind, gasCap }) => {
   let stack: PhotonStack;
   let writer: ChainWriter;
-  let chain: ExecutionChain;
+  let chain: TokenChain;
 
   beforeAll(async () => {
     const extraArgs = gasCap === 25_000_000n ? [] : ['--rpc-gas-cap', gasCap.toString()];
     stack = await startPhotonStack(kind, { extraArgs });
     writer = new ChainWriter(stack.devnetUrl);
-    chain = await putExecutionChain(writer);
+    chain = await putTokenChain(writer, {
+      name: 'Photon Query Token',
+      symbol: 'PQT',
+      toAccount5: TOKENS_TO_5,
+    });
   });
   afterAll(() => stack?.stop());
 

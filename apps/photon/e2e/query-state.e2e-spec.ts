@@ -1,7 +1,6 @@
 // Account state through the gateway (in-process and over NATS) on a chain written with dev accounts 4–6: at
 // the head, at older heights, by EIP-1898 selectors; the pending nonce and the txpool while a tx waits.
 import {
-  PHOTON_TOKEN_ARTIFACT,
   type PhotonStack,
   devWallet,
   expectValidComponent,
@@ -9,18 +8,15 @@ import {
   startPhotonStack,
   waitFor,
 } from '@photon/testing';
+import { AbiCoder, Transaction, getAddress, keccak256, parseEther, toBeHex, toQuantity } from 'ethers';
 import {
-  AbiCoder,
-  ContractFactory,
-  Transaction,
-  getAddress,
-  getCreateAddress,
-  keccak256,
-  parseEther,
-  toBeHex,
-  toQuantity,
-} from 'ethers';
-import { ChainWriter, GAS_PRICE, INITIAL_SUPPLY, TOKEN_INTERFACE, cometBlockHash } from './query-chain';
+  ChainWriter,
+  GAS_PRICE,
+  INITIAL_SUPPLY,
+  type TokenChain,
+  cometBlockHash,
+  putTokenChain,
+} from './query-chain';
 import { call, callError } from './query-rpc';
 
 jest.setTimeout(120_000);
@@ -49,33 +45,6 @@ interface TxpoolInspect {
   queued: ByNonce<string>;
 }
 
-interface StateChain {
-  readonly token: string;
-  /** The block holding the deploy by account 4 and 1 ether from account 6 to account 5. */
-  readonly deployHeight: bigint;
-  /** A later block: 300 tokens from account 4 to account 5. */
-  readonly transferHeight: bigint;
-}
-
-async function putStateChain(writer: ChainWriter): Promise<StateChain> {
-  const factory = new ContractFactory(PHOTON_TOKEN_ARTIFACT.abi, PHOTON_TOKEN_ARTIFACT.bytecode);
-  const { data } = await factory.getDeployTransaction('Photon State Token', 'PST', INITIAL_SUPPLY);
-  const [deploy] = await writer.sendTogether([
-    await writer.sign(4, { data, gasLimit: 2_000_000n }),
-    await writer.sign(6, { to: A5, value: parseEther('1'), gasLimit: 21_000n }),
-  ]);
-  const token = getCreateAddress({ from: A4, nonce: 0 }).toLowerCase();
-  const [transfer] = await writer.sendTogether([
-    await writer.sign(4, {
-      to: token,
-      data: TOKEN_INTERFACE.encodeFunctionData('transfer', [A5, TOKENS_TO_5]),
-      gasLimit: 100_000n,
-    }),
-  ]);
-  if (deploy === undefined || transfer === undefined) throw new Error('a batch came back empty');
-  return { token, deployHeight: deploy.height, transferHeight: transfer.height };
-}
-
 /** Bad params of every state and txpool method: -32602 with geth's words, naming the argument. */
 const BAD_PARAMS: [string, string, unknown[], RegExp][] = [
   ['eth_getBalance', 'a short address', ['0x123', 'latest'], /^invalid argument 0: /],
@@ -100,7 +69,7 @@ const BAD_PARAMS: [string, string, unknown[], RegExp][] = [
 describe.each(['in-process', 'cluster'] as const)('account state through the %s gateway', (kind) => {
   let stack: PhotonStack;
   let writer: ChainWriter;
-  let chain: StateChain;
+  let chain: TokenChain;
 
   beforeAll(async () => {
     stack = await startPhotonStack(kind, {
@@ -108,7 +77,13 @@ describe.each(['in-process', 'cluster'] as const)('account state through the %s 
       extraArgs: ['--rpc-api', 'eth,net,web3,txpool'],
     });
     writer = new ChainWriter(stack.devnetUrl);
-    chain = await putStateChain(writer);
+    // The deploy block also carries 1 ether from account 6 to account 5.
+    chain = await putTokenChain(writer, {
+      name: 'Photon State Token',
+      symbol: 'PST',
+      toAccount5: TOKENS_TO_5,
+      alongside: [{ account: 6, tx: { to: A5, value: parseEther('1'), gasLimit: 21_000n } }],
+    });
   });
   afterAll(() => stack?.stop());
 
