@@ -1,19 +1,11 @@
 // `pnpm bench:data-dir`: what `photon devnet --data-dir` costs, through the CLI as a user runs it —
 // bytes and ms per block, and the time to reopen a data dir of 10,000 empty blocks, then of those
 // plus 1,000 transfers.
-import { wrapEthereumTx } from '@photon/ethermint-wire';
-import {
-  type PhotonProcess,
-  freePort,
-  spawnPhoton,
-  waitFor,
-  DEV_MNEMONIC,
-  DevnetClient,
-} from '@photon/testing';
-import { HDNodeWallet, Mnemonic, getBytes } from 'ethers';
+import { type PhotonProcess, freePort, spawnPhoton, waitFor, DevnetClient } from '@photon/testing';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signDevTransfers } from './dev-transfers';
 
 const EMPTY_BLOCKS = Number(process.env['BENCH_EMPTY_BLOCKS'] ?? 10_000);
 const TRANSFERS = Number(process.env['BENCH_TRANSFERS'] ?? 1000);
@@ -75,25 +67,10 @@ async function blocksPerSecond(args: string[]): Promise<number> {
 }
 
 async function sendTransfers(url: string): Promise<void> {
-  const root = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(DEV_MNEMONIC), "m/44'/60'/0'/0");
-  const wallets = Array.from({ length: 10 }, (_, i) => root.deriveChild(i));
   const first = await height(url);
-  for (let i = 0; i < TRANSFERS; i++) {
-    const wallet = wallets[i % wallets.length]!;
-    const signed = await wallet.signTransaction({
-      to: '0x000000000000000000000000000000000000dEaD',
-      value: 1n,
-      gasLimit: 21_000n,
-      maxFeePerGas: 100_000_000_000n,
-      maxPriorityFeePerGas: 1n,
-      nonce: Math.floor(i / wallets.length),
-      chainId: 9000n,
-      type: 2,
-    });
-    const tx = wrapEthereumTx(getBytes(signed), { layout: 'maintained', denom: 'aphoton' });
-    const result = await comet<{ code: number; log: string }>(url, 'broadcast_tx_sync', {
-      tx: Buffer.from(tx).toString('base64'),
-    });
+  const devnet = new DevnetClient(url);
+  for (const signed of await signDevTransfers(TRANSFERS)) {
+    const result = await devnet.broadcast(signed);
     if (result.code !== 0) throw new Error(`broadcast refused: ${result.log}`);
   }
   await waitFor(

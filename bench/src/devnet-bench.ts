@@ -2,8 +2,9 @@
 // empty blocks per second at the shortest block time, and the time to include 1,000 transfers
 // broadcast with broadcast_tx_sync from the ten dev accounts.
 import { wrapEthereumTx } from '@photon/ethermint-wire';
-import { HDNodeWallet, Mnemonic, getBytes } from 'ethers';
-import { freePort, spawnPhoton, waitFor, DEV_MNEMONIC, DevnetClient } from '@photon/testing';
+import { getBytes } from 'ethers';
+import { signDevTransfers } from './dev-transfers';
+import { freePort, spawnPhoton, waitFor, DevnetClient } from '@photon/testing';
 
 const TRANSFERS = Number(process.env['BENCH_TRANSFERS'] ?? 1000);
 const EMPTY_SECONDS = Number(process.env['BENCH_EMPTY_SECONDS'] ?? 5);
@@ -51,24 +52,10 @@ async function includeTransfers(): Promise<{
 }> {
   const { devnet, url } = await startDevnet('100ms');
   try {
-    const root = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(DEV_MNEMONIC), "m/44'/60'/0'/0");
-    const wallets = Array.from({ length: 10 }, (_, i) => root.deriveChild(i));
     const signStart = Date.now();
-    const txs: Uint8Array[] = [];
-    for (let i = 0; i < TRANSFERS; i++) {
-      const wallet = wallets[i % wallets.length]!;
-      const signed = await wallet.signTransaction({
-        to: '0x000000000000000000000000000000000000dEaD',
-        value: 1n,
-        gasLimit: 21_000n,
-        maxFeePerGas: 100_000_000_000n,
-        maxPriorityFeePerGas: 1n,
-        nonce: Math.floor(i / wallets.length),
-        chainId: 9000n,
-        type: 2,
-      });
-      txs.push(wrapEthereumTx(getBytes(signed), { layout: 'maintained', denom: 'aphoton' }));
-    }
+    const txs = (await signDevTransfers(TRANSFERS)).map((signed) =>
+      wrapEthereumTx(getBytes(signed), { layout: 'maintained', denom: 'aphoton' }),
+    );
     const signMs = Date.now() - signStart;
     const first = await height(url);
     const broadcastStart = Date.now();
