@@ -28,10 +28,13 @@ export class BlockResolver {
     }
   }
 
-  /** The height a state read runs at; a block the engine does not have is geth's `header not found`. */
+  /**
+   * The height a state read runs at; a block the engine does not have is geth's `header not found`.
+   * CometBFT has no block 0, and an abci_query at height 0 would silently read the latest state instead.
+   */
   async stateHeight(param: BlockParam): Promise<bigint> {
     const height = await this.blockHeight(param);
-    if (height !== null) return height;
+    if (height !== null && height > 0n) return height;
     throw new InvalidInputError(param.kind === 'hash' ? 'header for hash not found' : 'header not found');
   }
 

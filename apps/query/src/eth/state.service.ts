@@ -1,7 +1,7 @@
 // Account state at a block (balance, storage, nonce, code) through Ethermint's x/evm queries at the
 // resolved height; answers at the head are cached until the next block, code by its hash.
 import { Injectable } from '@nestjs/common';
-import { type BlockParam, InvalidInputError } from '@photon/codec';
+import type { BlockParam } from '@photon/codec';
 import {
   EthereumChainReader,
   EvmQueryClient,
@@ -68,10 +68,7 @@ export class StateService {
   ): Promise<T> {
     if (block === undefined || (block.kind === 'tag' && block.tag !== 'earliest'))
       return this.head.perHead(key, load);
-    const height = await this.resolver.stateHeight(block);
-    // CometBFT has no block 0, and abci_query at height 0 would read the latest state instead.
-    if (height === 0n) throw new InvalidInputError('header not found');
-    return load(height);
+    return load(await this.resolver.stateHeight(block));
   }
 
   private async codeAt(address: Hex, height: bigint): Promise<Hex> {

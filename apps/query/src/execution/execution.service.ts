@@ -59,8 +59,6 @@ export class ExecutionService {
       throw new InvalidInputError('block overrides are not supported by this node');
     }
     const height = await this.resolver.stateHeight(request.block ?? LATEST);
-    // CometBFT has no block 0: the state before the first block cannot be queried (abci_query 0 is latest).
-    if (height === 0n) throw new InvalidInputError('header not found');
     return {
       args: transactionArgs(request.transaction),
       gasCap: this.options.gasCap,
