@@ -12,8 +12,6 @@ export interface GatewayOptions {
   readonly maxBatchResponseBytes: number;
   readonly wsMaxMessageBytes: number;
   readonly wsPingSeconds: number;
-  /** Lets personal_unlockAccount through on a non-loopback listener (geth's --allow-insecure-unlock). */
-  readonly allowInsecureUnlock: boolean;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');

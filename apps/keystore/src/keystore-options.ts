@@ -14,6 +14,11 @@ export interface KeystoreOptions {
   readonly unlockKeys: readonly string[];
   /** --passphrase-file: line i holds the passphrase of the i-th --unlock-key (the last line serves the rest). */
   readonly passphraseFile: string | null;
+  /**
+   * geth's --allow-insecure-unlock: unlocked accounts sign, and personal_unlockAccount is served,
+   * for calls through a gateway other machines can reach. Off: only loopback gateways may.
+   */
+  readonly allowInsecureUnlock: boolean;
 }
 
 export const KEYSTORE_OPTIONS = Symbol('KEYSTORE_OPTIONS');

@@ -2,7 +2,7 @@
 // in a temporary directory, unlock sessions in the in-memory store with a clock the test moves.
 import { ConsoleLogger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { BusModule, INTERNAL_CONTEXT, MethodBus } from '@photon/bus';
+import { BusModule, type CallContext, INTERNAL_CONTEXT, MethodBus } from '@photon/bus';
 import { RpcError } from '@photon/codec';
 import { KeyWrapper, MemoryUnlockStore } from '@photon/store';
 import { waitFor } from '@photon/testing';
@@ -17,9 +17,17 @@ import type { KeystoreOptions } from './keystore-options';
 const RAW_KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
 const RAW_ADDRESS = '0x2c7536e3605d9c16a7a3d7b1898e529396a65c23';
 
+/** What a gateway listening on a loopback address states with every call. */
+const LOOPBACK: CallContext = { transport: 'http', exposure: 'loopback' };
+const PUBLIC: CallContext = { transport: 'http', exposure: 'public' };
+
 interface Keystore {
-  call(method: string, params?: unknown[]): Promise<unknown>;
-  failure(method: string, params?: unknown[]): Promise<{ code: number; message: string }>;
+  call(method: string, params?: unknown[], context?: CallContext): Promise<unknown>;
+  failure(
+    method: string,
+    params?: unknown[],
+    context?: CallContext,
+  ): Promise<{ code: number; message: string }>;
   dir: string;
   clock: { now: number };
   close(): Promise<void>;
@@ -35,6 +43,7 @@ async function startKeystore(overrides: Partial<KeystoreOptions> = {}): Promise<
     sessions: new MemoryUnlockStore(KeyWrapper.ephemeral(), () => clock.now),
     unlockKeys: [],
     passphraseFile: null,
+    allowInsecureUnlock: false,
     ...overrides,
   };
   const app = await Test.createTestingModule({
@@ -49,13 +58,13 @@ async function startKeystore(overrides: Partial<KeystoreOptions> = {}): Promise<
     throw error;
   }
   const bus = app.get(MethodBus);
-  const call = (method: string, params: unknown[] = []) =>
-    bus.request('keystore', { method, params, context: INTERNAL_CONTEXT }, 30_000);
+  const call = (method: string, params: unknown[] = [], context = LOOPBACK) =>
+    bus.request('keystore', { method, params, context }, 30_000);
   return {
     call,
-    failure: async (method, params) => {
+    failure: async (method, params, context) => {
       try {
-        await call(method, params);
+        await call(method, params, context);
       } catch (error) {
         if (error instanceof RpcError) return { code: error.code, message: error.message };
         throw error;
@@ -294,5 +303,60 @@ describe('KeystoreModule --unlock-key', () => {
     await expect(start([RAW_ADDRESS], join(scratch, 'missing'))).rejects.toThrow(
       `--passphrase-file: cannot read ${join(scratch, 'missing')} (ENOENT)`,
     );
+  });
+});
+
+describe('KeystoreModule exposure rule', () => {
+  const tx = {
+    from: RAW_ADDRESS,
+    to: RAW_ADDRESS,
+    gas: '0x5208',
+    gasPrice: '0x1',
+    nonce: '0x0',
+    value: '0x0',
+  };
+  const unlockedForbidden = {
+    code: -32000,
+    message: 'signing with an unlocked account is forbidden on a non-loopback listener',
+  };
+  let keystore: Keystore;
+  afterEach(() => keystore.close());
+
+  it('error: through a public gateway an unlocked account neither unlocks nor signs', async () => {
+    keystore = await startKeystore();
+    await keystore.call('personal_importRawKey', [RAW_KEY, 'pw']);
+    expect(await keystore.failure('personal_unlockAccount', [RAW_ADDRESS, 'pw'], PUBLIC)).toEqual({
+      code: -32000,
+      message: 'account unlock with HTTP access is forbidden',
+    });
+    await keystore.call('personal_unlockAccount', [RAW_ADDRESS, 'pw'], LOOPBACK);
+    expect(await keystore.failure('eth_sign', [RAW_ADDRESS, '0x01'], PUBLIC)).toEqual(unlockedForbidden);
+    expect(await keystore.failure('eth_signTransaction', [tx], PUBLIC)).toEqual(unlockedForbidden);
+    // The same unlocked account still signs for a loopback gateway of the same tier.
+    expect(await keystore.call('eth_sign', [RAW_ADDRESS, '0x01'], LOOPBACK)).toMatch(/^0x[0-9a-f]{130}$/);
+  });
+
+  it('error: a call that states no exposure counts as public', async () => {
+    keystore = await startKeystore();
+    await keystore.call('personal_importRawKey', [RAW_KEY, 'pw']);
+    await keystore.call('personal_unlockAccount', [RAW_ADDRESS, 'pw']);
+    expect(await keystore.failure('eth_sign', [RAW_ADDRESS, '0x01'], INTERNAL_CONTEXT)).toEqual(
+      unlockedForbidden,
+    );
+  });
+
+  it('behavior: a per-call passphrase signs through a public gateway, as geth allows', async () => {
+    keystore = await startKeystore();
+    await keystore.call('personal_importRawKey', [RAW_KEY, 'pw']);
+    expect(await keystore.call('personal_sign', ['0x01', RAW_ADDRESS, 'pw'], PUBLIC)).toMatch(
+      /^0x[0-9a-f]{130}$/,
+    );
+  });
+
+  it('args: --allow-insecure-unlock lets unlocked accounts unlock and sign through a public gateway', async () => {
+    keystore = await startKeystore({ allowInsecureUnlock: true });
+    await keystore.call('personal_importRawKey', [RAW_KEY, 'pw']);
+    expect(await keystore.call('personal_unlockAccount', [RAW_ADDRESS, 'pw'], PUBLIC)).toBe(true);
+    expect(await keystore.call('eth_sign', [RAW_ADDRESS, '0x01'], PUBLIC)).toMatch(/^0x[0-9a-f]{130}$/);
   });
 });

@@ -4,6 +4,7 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { UnlockSessionStore } from '@photon/store';
 import { KeyStore } from './accounts/key-store.service';
+import { UnlockedAccountPolicy } from './accounts/unlocked-account-policy';
 import { Unlocks } from './accounts/unlocks.service';
 import { AccountsHandlers } from './eth/accounts.handlers';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from './keystore-options';
@@ -31,6 +32,7 @@ export class KeystoreModule {
         SessionStoreLifecycle,
         KeyStore,
         Unlocks,
+        UnlockedAccountPolicy,
         PersonalHandlers,
         AccountsHandlers,
         UnlockAtStart,

@@ -1,6 +1,14 @@
 // The photon command as a user runs it: `photon start` serving the README's curl example, and
 // bad configuration stopping the start with one line.
-import { freePort, rpcRaw, spawnPhoton, startPhotonStack, waitFor } from '@photon/testing';
+import {
+  freePort,
+  rpcRaw,
+  spawnPhoton,
+  spawnProcess,
+  startPhotonStack,
+  waitFor,
+  workspaceRoot,
+} from '@photon/testing';
 
 jest.setTimeout(60_000);
 
@@ -43,6 +51,16 @@ describe('photon configuration errors', () => {
     const { code, lines } = await failedStart(['start', '--laddr', 'nowhere']);
     expect(code).toBe(2);
     expect(lines).toEqual(['photon: --laddr: "nowhere" is not a listen address like tcp://127.0.0.1:8545']);
+  });
+
+  it('args: `pnpm start -- --flag` reads the flag as `photon start --flag` does', async () => {
+    const pnpm = spawnProcess('pnpm', ['--silent', 'start', '--', '--laddr', 'nowhere'], {
+      cwd: workspaceRoot(),
+    });
+    expect(await pnpm.exited).not.toBe(0);
+    expect(pnpm.output()).toContain(
+      'photon: --laddr: "nowhere" is not a listen address like tcp://127.0.0.1:8545',
+    );
   });
 
   it('error: a malformed env var names the variable', async () => {

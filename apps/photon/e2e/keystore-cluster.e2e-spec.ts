@@ -39,7 +39,8 @@ describe('keystore cluster (two replicas, sessions in Redis)', () => {
 
   /** One keystore call over the bus, with the pid of the replica that answered. */
   async function viaBus(method: string, params: unknown[]): Promise<Answer> {
-    const request = JSON.stringify({ method, params, context: { transport: 'internal' } });
+    // As a gateway listening on loopback states it: unlocked accounts sign only for such calls.
+    const request = JSON.stringify({ method, params, context: { transport: 'http', exposure: 'loopback' } });
     const reply = await nats.request(rpcSubject(stack.busPrefix, 'keystore'), Buffer.from(request), {
       timeout: 10_000,
     });

@@ -28,7 +28,10 @@ export function clusterKeystoreOptions(
 }
 
 function common(
-  config: Pick<KeystoreConfig, 'keystoreDir' | 'lightKdf' | 'chainId' | 'unlockKey' | 'passphraseFile'>,
+  config: Pick<
+    KeystoreConfig,
+    'keystoreDir' | 'lightKdf' | 'chainId' | 'unlockKey' | 'passphraseFile' | 'allowInsecureUnlock'
+  >,
   dataDir: string | null,
 ): Omit<KeystoreOptions, 'sessions'> {
   return {
@@ -37,5 +40,6 @@ function common(
     chainId: config.chainId.eip155,
     unlockKeys: config.unlockKey,
     passphraseFile: config.passphraseFile,
+    allowInsecureUnlock: config.allowInsecureUnlock,
   };
 }

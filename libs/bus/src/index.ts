@@ -4,7 +4,7 @@ export { RpcMethod, RPC_METHOD_METADATA } from './handlers/rpc-method.decorator'
 export { RpcHandlerRegistry } from './handlers/handler-registry';
 export type { RpcHandler } from './handlers/handler-registry';
 export { INTERNAL_CONTEXT } from './handlers/call-context';
-export type { CallContext } from './handlers/call-context';
+export type { CallContext, Exposure } from './handlers/call-context';
 export { MethodBus } from './transports/method-bus';
 export type { BusRequest } from './transports/method-bus';
 export type { BusEventListener, BusEventSubject, BusEvents } from './transports/bus-events';

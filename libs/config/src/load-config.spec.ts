@@ -75,6 +75,12 @@ describe(loadConfig.name, () => {
     expect(loadConfig(START_SCHEMA, ['--block-time', text], {}).blockTimeMs).toBe(ms);
   });
 
+  it('args: a bare -- (as `pnpm start -- --flag` passes it) is skipped', () => {
+    const config = loadConfig(GATEWAY_SCHEMA, ['--', '--wsport', '9000', '--', '--quiet'], {});
+    expect(config.wsport).toBe(9000);
+    expect(config.quiet).toBe(true);
+  });
+
   it('error: a bad env var is named by its variable', () => {
     expect(() => loadConfig(GATEWAY_SCHEMA, [], { PHOTON_NATS_URL: 'http://x' })).toThrow(
       'PHOTON_NATS_URL: "http://x" must use nats:// or tls://',

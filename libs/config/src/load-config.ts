@@ -14,6 +14,8 @@ export function loadConfig<S extends Schema>(
   const raw = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    // `pnpm start -- --flag` hands the `--` on: it only ends the package manager's own options.
+    if (arg === '--') continue;
     const match = /^--([a-z0-9-]+)(?:=(.*))?$/.exec(arg);
     if (match === null) throw new ConfigError(`unexpected argument "${arg}"`);
     const flag = match[1]!;

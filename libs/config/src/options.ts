@@ -151,7 +151,8 @@ export const OPTIONS = {
   allowInsecureUnlock: option({
     flag: 'allow-insecure-unlock',
     env: 'PHOTON_ALLOW_INSECURE_UNLOCK',
-    description: 'allow personal_unlockAccount (and --unlock-key) on a non-loopback listener',
+    description:
+      'let unlocked accounts sign (and personal_unlockAccount) for calls through a non-loopback gateway; set where keys are signed',
     default: false,
     boolean: true,
     parse: parseBoolean,
@@ -291,7 +292,6 @@ export const LISTENER_SCHEMA = {
   maxBatchResponseBytes,
   wsMaxMessageBytes,
   wsPingSeconds,
-  allowInsecureUnlock,
 } as const;
 const CHAIN = { chainId, node } as const;
 
@@ -309,6 +309,7 @@ export const KEYSTORE_SCHEMA = {
   unlockKey,
   passphraseFile,
   lightKdf,
+  allowInsecureUnlock,
   ...CLUSTER,
   ...LOGGING,
 } as const;
@@ -335,6 +336,7 @@ export const START_SCHEMA = {
   unlockKey,
   passphraseFile,
   lightKdf,
+  allowInsecureUnlock,
   ...LOG_LIMITS,
   rpcGasCap,
   ...LOGGING,

@@ -1,26 +1,33 @@
 // One JSON-RPC exchange, transport-neutral: body text in, reply text (or nothing) out. The HTTP
-// controller and the websocket gateway both go through here, so they cannot drift apart.
+// controller and the websocket gateway both go through here, so they cannot drift apart. Every call
+// leaves with the gateway's exposure stated: the services that guard something decide on it.
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { CallContext } from '@photon/bus';
+import type { CallContext, Exposure } from '@photon/bus';
 import { dispatch, logInternalTo, parseBody, serializeReply } from '@photon/codec';
+import { isLoopbackHost } from '@photon/config';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { RpcRouter } from './rpc-router';
 
 @Injectable()
 export class RpcEndpoint {
   private readonly logInternal = logInternalTo(new Logger('rpc'));
+  /** The HTTP and websocket listeners share --laddr's host, so one exposure holds for both. */
+  private readonly exposure: Exposure;
 
   constructor(
     private readonly router: RpcRouter,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
-  ) {}
+  ) {
+    this.exposure = isLoopbackHost(options.laddr.host) ? 'loopback' : 'public';
+  }
 
   /** The reply text, or undefined when the request was only notifications. */
-  async handle(text: string, context: CallContext): Promise<string | undefined> {
+  async handle(text: string, caller: Omit<CallContext, 'exposure'>): Promise<string | undefined> {
     const body = parseBody(text, {
-      requireVersion: context.transport === 'http',
+      requireVersion: caller.transport === 'http',
       maxBatchItems: this.options.maxBatchItems,
     });
+    const context: CallContext = { ...caller, exposure: this.exposure };
     const reply = await dispatch(body, (call) => this.router.route(call, context), this.logInternal);
     return serializeReply(reply, this.options.maxBatchResponseBytes);
   }

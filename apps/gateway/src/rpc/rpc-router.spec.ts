@@ -1,8 +1,10 @@
-// The router's exposure rules, on a bus that records what reaches it.
+// The router's namespace rules and the exposure every call leaves the gateway with, on a bus that
+// records what reaches it.
 import { type BusRequest, MethodBus } from '@photon/bus';
 import { RpcError, type RpcCall } from '@photon/codec';
 import type { Namespace, ServiceName } from '@photon/types';
 import type { GatewayOptions } from '../gateway-options';
+import { RpcEndpoint } from './rpc-endpoint';
 import { RpcRouter } from './rpc-router';
 
 class RecordingBus extends MethodBus {
@@ -24,21 +26,23 @@ class RecordingBus extends MethodBus {
   }
 }
 
-function router(host: string, rpcApi: Namespace[], allowInsecureUnlock = false) {
-  const bus = new RecordingBus();
-  const options: GatewayOptions = {
+function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
+  return {
     laddr: { host, port: 8545 },
     wsport: 8546,
     rpcApi,
     corsOrigins: [],
     maxBodyBytes: 1,
     maxBatchItems: 1,
-    maxBatchResponseBytes: 1,
+    maxBatchResponseBytes: 1_000_000,
     wsMaxMessageBytes: 1,
     wsPingSeconds: 1,
-    allowInsecureUnlock,
   };
-  return { bus, router: new RpcRouter(bus, options) };
+}
+
+function router(host: string, rpcApi: Namespace[]) {
+  const bus = new RecordingBus();
+  return { bus, router: new RpcRouter(bus, gatewayOptions(host, rpcApi)) };
 }
 
 const call = (method: string, params: unknown[]): RpcCall => ({ method, params, id: 1, notification: false });
@@ -73,30 +77,29 @@ describe(RpcRouter.name, () => {
     expect(router('127.0.0.1', ['eth']).router.requiredServices).toContain('keystore');
     expect(router('127.0.0.1', ['web3', 'net']).router.requiredServices).not.toContain('keystore');
   });
+});
 
-  it.each(['0.0.0.0', '10.1.2.3', '::', 'example.com'])(
-    'error: unlocking on the non-loopback listener host %s is refused as geth refuses it',
-    async (host) => {
-      const { router: exposed, bus } = router(host, ['eth', 'personal']);
-      expect(await errorOf(exposed.route(unlock, context))).toEqual({
-        code: -32000,
-        message: 'account unlock with HTTP access is forbidden',
-      });
-      expect(bus.requests).toEqual([]);
-      // Other personal methods (passphrase per call) still pass, as in geth.
-      await exposed.route(call('personal_listAccounts', []), context);
-      expect(bus.requests).toHaveLength(1);
-    },
-  );
+describe(RpcEndpoint.name, () => {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] });
+  const exposureOf = async (host: string, caller: Record<string, unknown> = {}) => {
+    const bus = new RecordingBus();
+    const options = gatewayOptions(host, ['eth']);
+    const endpoint = new RpcEndpoint(new RpcRouter(bus, options), options);
+    await endpoint.handle(body, { transport: 'http', ...caller });
+    return bus.requests[0]?.request.context.exposure;
+  };
 
   it.each(['127.0.0.1', '127.8.9.10', 'localhost', '::1'])(
-    'behavior: unlocking on the loopback listener host %s passes',
-    async (host) => {
-      expect(await router(host, ['personal']).router.route(unlock, context)).toBe(true);
-    },
+    'default: a gateway listening on %s states a loopback exposure',
+    async (host) => expect(await exposureOf(host)).toBe('loopback'),
   );
 
-  it('args: --allow-insecure-unlock lets unlocking through on any listener', async () => {
-    expect(await router('0.0.0.0', ['personal'], true).router.route(unlock, context)).toBe(true);
+  it.each(['0.0.0.0', '10.1.2.3', '::', 'example.com'])(
+    'behavior: a gateway listening on %s states a public exposure',
+    async (host) => expect(await exposureOf(host)).toBe('public'),
+  );
+
+  it('behavior: the exposure a caller claims is overwritten by the listener', async () => {
+    expect(await exposureOf('0.0.0.0', { exposure: 'loopback' })).toBe('public');
   });
 });

@@ -1,12 +1,10 @@
 // Routes one call to the service that owns it, by the method table. Unknown methods, methods of
 // namespaces not exposed by --rpc-api, and methods no shipped service serves all answer -32601
-// the same way, so a client cannot tell a disabled namespace from a missing method. Unlocking an
-// account is refused on a listener other machines can reach, as geth refuses it with HTTP enabled:
-// only the gateway knows its listener, and every gateway of a cluster may have its own.
+// the same way, so a client cannot tell a disabled namespace from a missing method. What an
+// unlocked account may do through this gateway is the keystore's decision (see RpcEndpoint).
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallContext, MethodBus } from '@photon/bus';
-import { InvalidInputError, MethodNotFoundError, type RpcCall } from '@photon/codec';
-import { isLoopbackHost } from '@photon/config';
+import { MethodNotFoundError, type RpcCall } from '@photon/codec';
 import {
   METHOD_TABLE,
   type MethodRow,
@@ -20,7 +18,6 @@ import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 @Injectable()
 export class RpcRouter {
   private readonly exposed: ReadonlySet<string>;
-  private readonly refusesUnlock: boolean;
   /** Services that own at least one exposed method: what readiness has to check. */
   readonly requiredServices: readonly ServiceName[];
 
@@ -29,7 +26,6 @@ export class RpcRouter {
     @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
   ) {
     this.exposed = new Set(options.rpcApi);
-    this.refusesUnlock = !options.allowInsecureUnlock && !isLoopbackHost(options.laddr.host);
     const services = new Set<ServiceName>();
     for (const row of METHOD_TABLE as readonly MethodRow[]) {
       if (this.exposed.has(row.namespace) && isShippedService(row.service)) services.add(row.service);
@@ -41,9 +37,6 @@ export class RpcRouter {
     const row = findMethod(call.method);
     if (row === undefined || !this.exposed.has(row.namespace) || !isShippedService(row.service)) {
       return Promise.reject(new MethodNotFoundError(call.method));
-    }
-    if (row.method === 'personal_unlockAccount' && this.refusesUnlock) {
-      return Promise.reject(new InvalidInputError('account unlock with HTTP access is forbidden'));
     }
     return this.bus.request(
       row.service,

@@ -11,3 +11,8 @@ export const authenticationNeeded = () => new InvalidInputError('authentication 
 export const unknownAccount = () => new InvalidInputError('unknown account');
 /** personal_signTransaction without `from`. */
 export const senderNotSpecified = () => new InvalidInputError('sender not specified');
+/** geth's refusal to unlock while HTTP is reachable by others (without --allow-insecure-unlock). */
+export const unlockForbidden = () => new InvalidInputError('account unlock with HTTP access is forbidden');
+/** Photon's: an account unlocked by RPC or at start signs only for calls through a loopback gateway. */
+export const unlockedSigningForbidden = () =>
+  new InvalidInputError('signing with an unlocked account is forbidden on a non-loopback listener');

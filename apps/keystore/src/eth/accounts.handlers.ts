@@ -1,9 +1,10 @@
 // Handlers of the eth_ methods the keystore owns: the account list and signing with an unlocked
 // account. eth_signTransaction is also how the tx service gets eth_sendTransaction signed.
 import { Inject, Injectable } from '@nestjs/common';
-import { RpcMethod } from '@photon/bus';
+import { type CallContext, RpcMethod } from '@photon/bus';
 import { EthSignParams, EthSignTransactionParams, NoParams, decodeParams } from '@photon/codec';
 import { KeyStore } from '../accounts/key-store.service';
+import { UnlockedAccountPolicy } from '../accounts/unlocked-account-policy';
 import { Unlocks } from '../accounts/unlocks.service';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
 import { signPersonalMessage } from '../signing/personal-message';
@@ -22,6 +23,7 @@ export class AccountsHandlers {
   constructor(
     private readonly keys: KeyStore,
     private readonly unlocks: Unlocks,
+    private readonly policy: UnlockedAccountPolicy,
     @Inject(KEYSTORE_OPTIONS) private readonly options: KeystoreOptions,
   ) {}
 
@@ -34,8 +36,9 @@ export class AccountsHandlers {
 
   /** Handler for eth_sign: EIP-191 personal-message signature by an unlocked account. */
   @RpcMethod('eth_sign')
-  async sign(params: unknown): Promise<string> {
+  async sign(params: unknown, context: CallContext): Promise<string> {
     const { address, message } = decodeParams(EthSignParams, params);
+    this.policy.assertMaySignUnlocked(context);
     const privateKey = await this.unlocks.unlockedKey(address);
     try {
       return signPersonalMessage(message, privateKey);
@@ -46,8 +49,9 @@ export class AccountsHandlers {
 
   /** Handler for eth_signTransaction: a fully given transaction signed by its unlocked `from`. */
   @RpcMethod('eth_signTransaction')
-  async signTransaction(params: unknown): Promise<SignTransactionResult> {
+  async signTransaction(params: unknown, context: CallContext): Promise<SignTransactionResult> {
     const { transaction } = decodeParams(EthSignTransactionParams, params);
+    this.policy.assertMaySignUnlocked(context);
     const tx = prepareTransaction(transaction, this.options.chainId);
     checkTxFee(tx);
     const privateKey = await this.unlocks.unlockedKey(transaction.from ?? ZERO_ADDRESS);

@@ -1,7 +1,7 @@
 // Handlers of the personal namespace: geth's account management over the keystore. Passphrases
 // arrive per call and are used only to open a key file; they are never logged or kept.
 import { Inject, Injectable } from '@nestjs/common';
-import { RpcMethod } from '@photon/bus';
+import { type CallContext, RpcMethod } from '@photon/bus';
 import {
   NoParams,
   PersonalEcRecoverParams,
@@ -15,6 +15,7 @@ import {
 } from '@photon/codec';
 import { KeyStore } from '../accounts/key-store.service';
 import { senderNotSpecified } from '../accounts/keystore-errors';
+import { UnlockedAccountPolicy } from '../accounts/unlocked-account-policy';
 import { Unlocks } from '../accounts/unlocks.service';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
 import { recoverPersonalSigner, signPersonalMessage } from '../signing/personal-message';
@@ -30,6 +31,7 @@ export class PersonalHandlers {
   constructor(
     private readonly keys: KeyStore,
     private readonly unlocks: Unlocks,
+    private readonly policy: UnlockedAccountPolicy,
     @Inject(KEYSTORE_OPTIONS) private readonly options: KeystoreOptions,
   ) {}
 
@@ -59,8 +61,9 @@ export class PersonalHandlers {
 
   /** Handler for personal_unlockAccount: 300 s by default, 0 = until the tier stops. */
   @RpcMethod('personal_unlockAccount')
-  async unlockAccount(params: unknown): Promise<boolean> {
+  async unlockAccount(params: unknown, context: CallContext): Promise<boolean> {
     const { address, passphrase, duration } = decodeParams(PersonalUnlockAccountParams, params);
+    this.policy.assertMayUnlock(context);
     await this.unlocks.unlock(address, passphrase ?? '', duration);
     return true;
   }

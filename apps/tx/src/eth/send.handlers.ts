@@ -1,6 +1,6 @@
 // Handlers of the eth_ methods that submit transactions: decode the params, run the use case.
 import { Injectable } from '@nestjs/common';
-import { RpcMethod } from '@photon/bus';
+import { type CallContext, RpcMethod } from '@photon/bus';
 import { EthSendRawTransactionParams, EthSendTransactionParams, decodeParams } from '@photon/codec';
 import { SendRawTransactionUseCase } from '../send-raw-transaction/send-raw-transaction.usecase';
 import { SendTransactionCommand } from '../send-transaction/send-transaction.command';
@@ -21,8 +21,8 @@ export class SendHandlers {
 
   /** Handler for eth_sendTransaction: signed by the unlocked `from` account in the keystore. */
   @RpcMethod('eth_sendTransaction')
-  sendTransaction(params: unknown): Promise<string> {
+  sendTransaction(params: unknown, context: CallContext): Promise<string> {
     const { transaction } = decodeParams(EthSendTransactionParams, params);
-    return this.send.execute(SendTransactionCommand.create(transaction, { kind: 'unlocked' }));
+    return this.send.execute(SendTransactionCommand.create(transaction, { kind: 'unlocked' }, context));
   }
 }

@@ -1,5 +1,7 @@
-// eth_sendTransaction's and personal_sendTransaction's command: the caller's transaction and who signs
-// it; refused at creation as geth refuses it before filling anything (no sender).
+// eth_sendTransaction's and personal_sendTransaction's command: the caller's transaction, who signs
+// it and who asked (the keystore decides on the caller's exposure whether an unlocked account may
+// sign); refused at creation as geth refuses it before filling anything (no sender).
+import type { CallContext } from '@photon/bus';
 import { InvalidInputError, type TransactionSendDto } from '@photon/codec';
 
 /** How the keystore opens the key: an unlocked account's session, or this call's passphrase. */
@@ -12,13 +14,19 @@ export class SendTransactionCommand {
     /** The sender, as given. */
     readonly from: string,
     readonly signing: Signing,
+    /** The call's context as the gateway stated it, passed on to the keystore unchanged. */
+    readonly caller: CallContext,
   ) {}
 
-  static create(transaction: TransactionSendDto, signing: Signing): SendTransactionCommand {
+  static create(
+    transaction: TransactionSendDto,
+    signing: Signing,
+    caller: CallContext,
+  ): SendTransactionCommand {
     if (transaction.from === undefined) {
       // geth: eth_sendTransaction looks the zero address up in the keystore; personal_ asks for a sender.
       throw new InvalidInputError(signing.kind === 'unlocked' ? 'unknown account' : 'sender not specified');
     }
-    return new SendTransactionCommand(transaction, transaction.from, signing);
+    return new SendTransactionCommand(transaction, transaction.from, signing, caller);
   }
 }

@@ -1,3 +1,4 @@
+import { INTERNAL_CONTEXT } from '@photon/bus';
 import { EthSendTransactionParams, decodeParams } from '@photon/codec';
 import { AddressLock } from './address-lock';
 import { SendTransactionCommand } from './send-transaction.command';
@@ -58,10 +59,12 @@ describe(fillTransaction.name, () => {
 describe(SendTransactionCommand.name, () => {
   it('error: no sender, in each method’s words', () => {
     const noFrom = decodeParams(EthSendTransactionParams, [{ to: TO }]).transaction;
-    expect(() => SendTransactionCommand.create(noFrom, { kind: 'unlocked' })).toThrow('unknown account');
-    expect(() => SendTransactionCommand.create(noFrom, { kind: 'passphrase', passphrase: 'x' })).toThrow(
-      'sender not specified',
+    expect(() => SendTransactionCommand.create(noFrom, { kind: 'unlocked' }, INTERNAL_CONTEXT)).toThrow(
+      'unknown account',
     );
+    expect(() =>
+      SendTransactionCommand.create(noFrom, { kind: 'passphrase', passphrase: 'x' }, INTERNAL_CONTEXT),
+    ).toThrow('sender not specified');
   });
 });
 

@@ -1,7 +1,7 @@
 // eth_sendTransaction and personal_sendTransaction: fill the defaults, have the keystore sign over the bus
 // (this service never sees a key), then submit the signed bytes as eth_sendRawTransaction does.
 import { Inject, Injectable } from '@nestjs/common';
-import { INTERNAL_CONTEXT, MethodBus } from '@photon/bus';
+import { MethodBus } from '@photon/bus';
 import { InternalError } from '@photon/codec';
 import { TIMEOUT_MS } from '@photon/types';
 import { getBytes, isHexString } from 'ethers';
@@ -41,7 +41,7 @@ export class SendTransactionUseCase {
         : { method: 'personal_signTransaction', params: [filled, command.signing.passphrase] };
     const answer = await this.bus.request(
       'keystore',
-      { ...request, context: INTERNAL_CONTEXT },
+      { ...request, context: command.caller },
       TIMEOUT_MS.submit,
     );
     const raw = (answer as { raw?: unknown } | null)?.raw;

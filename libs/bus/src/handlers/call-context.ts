@@ -1,10 +1,20 @@
 // What a handler may know about the caller: enough for per-client limits and the
 // loopback-only rules of the keystore, and nothing secret.
+
+/**
+ * Who can reach the gateway that took a call: `loopback` only when it listens on a loopback
+ * address (no other machine can reach it). A call that states no exposure counts as public.
+ */
+export type Exposure = 'loopback' | 'public';
+
 export interface CallContext {
   readonly transport: 'http' | 'ws' | 'internal';
   readonly remoteAddress?: string;
   /** Stable id of a websocket connection, for subscriptions. */
   readonly sessionId?: string;
+  /** Stated by the gateway on every call; services that guard something (the keystore) decide on it. */
+  readonly exposure?: Exposure;
 }
 
+/** Calls a service makes on its own behalf; it states no exposure, so it counts as public. */
 export const INTERNAL_CONTEXT: CallContext = { transport: 'internal' };
