@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { BusModule, NatsRpcServer, RpcHandlerRegistry, connectNats } from '@photon/bus';
 import type { QueryConfig } from '@photon/config';
 import { QueryModule } from '@photon/query';
+import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { PhotonLogger } from '../photon-logger';
 import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
@@ -12,6 +13,7 @@ import { closeOnSignal } from '../running-process';
 class PhotonQueryModule {}
 
 export async function queryCommand(config: QueryConfig): Promise<void> {
+  await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('query'));
   const nats = await connectNats(config.natsUrl.toString(), 'photon-query');
   const strategy = new NatsRpcServer(nats, config.busPrefix);
   const app = await NestFactory.createMicroservice(

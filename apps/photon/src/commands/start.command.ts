@@ -10,6 +10,7 @@ import { QueryModule } from '@photon/query';
 import { TxModule } from '@photon/tx';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { inProcessKeystoreOptions } from '../keystore-options-of';
+import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { PhotonLogger } from '../photon-logger';
 import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
@@ -43,6 +44,9 @@ export async function createInProcessApp(
 }
 
 export async function startCommand(config: StartConfig): Promise<void> {
+  // An engine of our own runs under --chain-id; one given by --node must agree with it.
+  if (config.node !== null)
+    await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start'));
   // The embedded default: without --node, Photon brings its own chain.
   const devnet = config.node === null ? await startDevnet(config, config.quiet) : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);

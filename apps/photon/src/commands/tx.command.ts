@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { BusModule, NatsRpcServer, RpcHandlerRegistry, connectNats } from '@photon/bus';
 import type { TxConfig } from '@photon/config';
 import { TxModule } from '@photon/tx';
+import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 import { txOptionsOf } from '../tx-options-of';
@@ -12,6 +13,7 @@ import { txOptionsOf } from '../tx-options-of';
 class PhotonTxModule {}
 
 export async function txCommand(config: TxConfig): Promise<void> {
+  await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('tx'));
   const nats = await connectNats(config.natsUrl.toString(), 'photon-tx');
   const strategy = new NatsRpcServer(nats, config.busPrefix);
   const app = await NestFactory.createMicroservice(
