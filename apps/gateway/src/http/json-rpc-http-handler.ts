@@ -12,6 +12,14 @@ import { bodyTooLarge, rpcErrorBody, unsupportedMediaType } from './http-error-b
 /** Content types geth accepts for JSON-RPC. */
 const JSON_TYPES = /^application\/(json|json-rpc|jsonrequest)\s*(;|$)/i;
 
+/**
+ * An oversized body is read to its end and thrown away before the 413 goes out: a server that
+ * answers and closes while the client still uploads resets the connection, and the client (Node's
+ * fetch, ethers) sees `fetch failed` instead of the 413. Past this many bytes (or 16 limits, if
+ * more) the client is not worth waiting for: it gets the 413 and the connection is cut.
+ */
+const MIN_DRAIN_BYTES = 128 * 1024 * 1024;
+
 @Injectable()
 export class JsonRpcHttpHandler {
   private readonly log = new Logger('http');
@@ -39,7 +47,7 @@ export class JsonRpcHttpHandler {
     }
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > this.options.maxBodyBytes) {
-      this.refuse(request, response, 413, rpcErrorBody(bodyTooLarge(this.options.maxBodyBytes)));
+      this.drainThenRefuse(request, response, 0);
       return true;
     }
     this.readBody(request, response);
@@ -49,24 +57,42 @@ export class JsonRpcHttpHandler {
   private readBody(request: IncomingMessage, response: ServerResponse): void {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    request.on('data', (chunk: Buffer) => {
-      if (tooLarge) return;
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > this.options.maxBodyBytes) {
-        tooLarge = true;
         chunks.length = 0;
-        this.refuse(request, response, 413, rpcErrorBody(bodyTooLarge(this.options.maxBodyBytes)));
+        request.off('data', onData);
+        request.off('end', onEnd);
+        this.drainThenRefuse(request, response, size);
         return;
       }
       chunks.push(chunk);
-    });
-    request.on('end', () => {
-      if (tooLarge) return;
+    };
+    const onEnd = () => {
       const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
       this.answer(request, response, text).catch((error: unknown) => this.fail(response, error));
-    });
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
     request.on('error', () => response.destroy());
+  }
+
+  /** Discards the rest of an oversized body (up to the drain bound), then answers 413. */
+  private drainThenRefuse(request: IncomingMessage, response: ServerResponse, alreadyRead: number): void {
+    const body = rpcErrorBody(bodyTooLarge(this.options.maxBodyBytes));
+    const bound = Math.max(MIN_DRAIN_BYTES, 16 * this.options.maxBodyBytes);
+    if (Number(request.headers['content-length'] ?? 0) > bound) {
+      this.refuse(request, response, 413, body);
+      return;
+    }
+    let read = alreadyRead;
+    request.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > bound && !response.headersSent) this.refuse(request, response, 413, body);
+    });
+    request.on('end', () => {
+      if (!response.headersSent) this.refuse(request, response, 413, body);
+    });
   }
 
   private async answer(request: IncomingMessage, response: ServerResponse, text: string): Promise<void> {
@@ -83,7 +109,7 @@ export class JsonRpcHttpHandler {
     response.end(body);
   }
 
-  /** Answers early and stops reading: the rest of an oversized body is drained, not parsed. */
+  /** Answers and closes the connection; what is left of the body is read and dropped. */
   private refuse(request: IncomingMessage, response: ServerResponse, status: number, body: string): void {
     response.writeHead(status, {
       'content-type': 'application/json',
