@@ -71,7 +71,7 @@ describe('HTTP 413 that a client can read', () => {
       headers: { 'content-type': 'application/json' },
       body,
       duplex: 'half',
-    } as RequestInit);
+    });
     expect(reply.status).toBe(413);
     expect(await reply.json()).toEqual(TOO_LARGE);
   });
