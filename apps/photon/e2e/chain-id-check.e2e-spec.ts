@@ -85,7 +85,7 @@ describe('the engine chain id check at start', () => {
 
   it('default: an agreeing --chain-id (either form) starts and serves', async () => {
     const query = spawn(['query', '--node', node, '--chain-id', '9000', ...busArgs()]);
-    await waitFor(() => / serving on NATS /.test(query.output()), {
+    await waitFor(() => Promise.resolve(/ serving on NATS /.test(query.output())), {
       what: 'photon query to serve',
       timeoutMs: 20_000,
     });
@@ -102,7 +102,7 @@ describe('the engine chain id check at start', () => {
       'photon_9001-1',
       ...busArgs(),
     ]);
-    await waitFor(() => / serving on NATS /.test(query.output()), {
+    await waitFor(() => Promise.resolve(/ serving on NATS /.test(query.output())), {
       what: 'photon query to serve',
       timeoutMs: 20_000,
     });

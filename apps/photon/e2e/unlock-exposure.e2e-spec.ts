@@ -33,7 +33,11 @@ const UNLOCK_FORBIDDEN = { code: -32000, message: 'account unlock with HTTP acce
 async function keystoreWithDevKey(): Promise<{ dir: string; address: string; passphraseFile: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'photon-exposure-'));
   const wallet = devWallet(6);
-  const json = await encryptKeystoreJson(wallet, PASSPHRASE, { scrypt: { N: 1 << 12 } });
+  const json = await encryptKeystoreJson(
+    { address: wallet.address, privateKey: wallet.privateKey },
+    PASSPHRASE,
+    { scrypt: { N: 1 << 12 } },
+  );
   const address = wallet.address.toLowerCase();
   await writeFile(join(dir, `UTC--2026-01-01T00-00-00.000000000Z--${address.slice(2)}`), json, {
     mode: 0o600,
