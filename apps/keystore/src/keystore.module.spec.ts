@@ -6,7 +6,7 @@ import { BusModule, type CallContext, INTERNAL_CONTEXT, MethodBus } from '@photo
 import { RpcError } from '@photon/codec';
 import { KeyWrapper, MemoryUnlockStore } from '@photon/store';
 import { waitFor } from '@photon/testing';
-import { Transaction, Wallet, getBytes, verifyMessage } from 'ethers';
+import { Transaction, Wallet, encryptKeystoreJson, getBytes, verifyMessage } from 'ethers';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -358,5 +358,42 @@ describe('KeystoreModule exposure rule', () => {
     await keystore.call('personal_importRawKey', [RAW_KEY, 'pw']);
     expect(await keystore.call('personal_unlockAccount', [RAW_ADDRESS, 'pw'], PUBLIC)).toBe(true);
     expect(await keystore.call('eth_sign', [RAW_ADDRESS, '0x01'], PUBLIC)).toMatch(/^0x[0-9a-f]{130}$/);
+  });
+});
+
+describe('KeystoreModule with a crafted key file', () => {
+  let keystore: Keystore;
+  afterEach(() => keystore.close());
+
+  it('error: a file whose KDF asks too much is refused by name; the other keys keep working', async () => {
+    keystore = await startKeystore();
+    const good = (await keystore.call('personal_newAccount', ['good pw'])) as string;
+    const crafted = Wallet.createRandom();
+    const text = await encryptKeystoreJson(
+      { address: crafted.address, privateKey: crafted.privateKey },
+      'pw',
+      {
+        scrypt: { N: 1 << 12 },
+      },
+    );
+    const json = JSON.parse(text) as {
+      crypto?: { kdfparams: Record<string, unknown> };
+      Crypto?: { kdfparams: Record<string, unknown> };
+    };
+    (json.crypto ?? json.Crypto)!.kdfparams['n'] = 1 << 24;
+    const fileName = keyFileName(crafted.address);
+    await writeFile(join(keystore.dir, fileName), JSON.stringify(json));
+
+    expect(await keystore.failure('personal_unlockAccount', [crafted.address, 'pw'])).toEqual({
+      code: -32000,
+      message: expect.stringMatching(
+        new RegExp(`^key file ${fileName}: KDF parameters out of bounds: scrypt n=16777216`),
+      ),
+    });
+    expect(await keystore.call('eth_accounts')).toEqual(
+      expect.arrayContaining([good.toLowerCase(), crafted.address.toLowerCase()]),
+    );
+    expect(await keystore.call('personal_unlockAccount', [good, 'good pw'])).toBe(true);
+    expect(await keystore.call('eth_sign', [good, '0x01'])).toMatch(/^0x[0-9a-f]{130}$/);
   });
 });

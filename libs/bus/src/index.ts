@@ -11,7 +11,8 @@ export type { BusEventListener, BusEventSubject, BusEvents } from './transports/
 export { InProcessBus } from './transports/in-process-bus';
 export { NatsMethodBus } from './transports/nats-method-bus';
 export { NatsRpcServer } from './transports/nats-rpc-server';
-export { connectNats } from './transports/nats-connection';
+export { connectNats, withoutCredentials } from './transports/nats-connection';
+export type { NatsCredentials } from './transports/nats-connection';
 export { BusModule } from './bus.module';
 export {
   rpcSubject,

@@ -1,6 +1,7 @@
 // The typed config of each app, derived from its schema.
 import type { ConfigOf } from './option-spec';
 import type {
+  CLUSTER_SCHEMA,
   DEVNET_SCHEMA,
   GATEWAY_SCHEMA,
   KEYSTORE_SCHEMA,
@@ -15,3 +16,4 @@ export type TxConfig = ConfigOf<typeof TX_SCHEMA>;
 export type KeystoreConfig = ConfigOf<typeof KEYSTORE_SCHEMA>;
 export type StartConfig = ConfigOf<typeof START_SCHEMA>;
 export type DevnetConfig = ConfigOf<typeof DEVNET_SCHEMA>;
+export type ClusterConfig = ConfigOf<typeof CLUSTER_SCHEMA>;

@@ -5,6 +5,7 @@ export type { ChainId, ListenAddress, LogLevel } from './parsers';
 export { isLoopbackHost, parseChainId } from './parsers';
 export {
   OPTIONS,
+  CLUSTER_SCHEMA,
   DEVNET_SCHEMA,
   GATEWAY_SCHEMA,
   KEYSTORE_SCHEMA,
@@ -14,6 +15,7 @@ export {
   TX_SCHEMA,
 } from './options';
 export type {
+  ClusterConfig,
   DevnetConfig,
   GatewayConfig,
   KeystoreConfig,
@@ -21,3 +23,4 @@ export type {
   StartConfig,
   TxConfig,
 } from './app-configs';
+export { readFlagFile } from './read-flag-file';

@@ -173,6 +173,94 @@ export const OPTIONS = {
     defaultText: 'redis://127.0.0.1:6379',
     parse: parseUrl(['redis:', 'rediss:']),
   }),
+  natsUser: option<string | null>({
+    flag: 'nats-user',
+    env: 'PHOTON_NATS_USER',
+    description: 'NATS user name (its password from --nats-password-file)',
+    default: null,
+    defaultText: 'none',
+    parse: (raw) => raw,
+  }),
+  natsPasswordFile: option<string | null>({
+    flag: 'nats-password-file',
+    env: 'PHOTON_NATS_PASSWORD_FILE',
+    description: 'file holding the NATS password of --nats-user',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  natsTokenFile: option<string | null>({
+    flag: 'nats-token-file',
+    env: 'PHOTON_NATS_TOKEN_FILE',
+    description: 'file holding a NATS server token',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  natsCredsFile: option<string | null>({
+    flag: 'nats-creds-file',
+    env: 'PHOTON_NATS_CREDS_FILE',
+    description: 'NATS .creds file (user JWT and NKey seed, decentralised auth)',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  natsNkeySeedFile: option<string | null>({
+    flag: 'nats-nkey-seed-file',
+    env: 'PHOTON_NATS_NKEY_SEED_FILE',
+    description: 'file holding a NATS NKey user seed (SU…)',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  natsTlsCaFile: option<string | null>({
+    flag: 'nats-tls-ca-file',
+    env: 'PHOTON_NATS_TLS_CA_FILE',
+    description: 'PEM CA that signed the NATS server certificate (turns TLS on)',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  natsTlsCertFile: option<string | null>({
+    flag: 'nats-tls-cert-file',
+    env: 'PHOTON_NATS_TLS_CERT_FILE',
+    description: 'PEM client certificate for NATS (with --nats-tls-key-file)',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  natsTlsKeyFile: option<string | null>({
+    flag: 'nats-tls-key-file',
+    env: 'PHOTON_NATS_TLS_KEY_FILE',
+    description: 'PEM key of the NATS client certificate',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  redisTlsCaFile: option<string | null>({
+    flag: 'redis-tls-ca-file',
+    env: 'PHOTON_REDIS_TLS_CA_FILE',
+    description: 'PEM CA that signed the Redis server certificate (for rediss:// URLs)',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  redisTlsCertFile: option<string | null>({
+    flag: 'redis-tls-cert-file',
+    env: 'PHOTON_REDIS_TLS_CERT_FILE',
+    description: 'PEM client certificate for Redis (with --redis-tls-key-file)',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  redisTlsKeyFile: option<string | null>({
+    flag: 'redis-tls-key-file',
+    env: 'PHOTON_REDIS_TLS_KEY_FILE',
+    description: 'PEM key of the Redis client certificate',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
   busPrefix: option({
     flag: 'bus-prefix',
     env: 'PHOTON_BUS_PREFIX',
@@ -280,7 +368,27 @@ const {
 } = OPTIONS;
 
 const LOGGING = { logLevel, quiet } as const;
-const CLUSTER = { natsUrl, redisUrl, busPrefix } as const;
+const { natsUser, natsPasswordFile, natsTokenFile, natsCredsFile, natsNkeySeedFile } = OPTIONS;
+const { natsTlsCaFile, natsTlsCertFile, natsTlsKeyFile, redisTlsCaFile, redisTlsCertFile, redisTlsKeyFile } =
+  OPTIONS;
+/** How a cluster process reaches and proves itself to NATS and Redis; every cluster command takes all of it. */
+export const CLUSTER_SCHEMA = {
+  natsUrl,
+  natsUser,
+  natsPasswordFile,
+  natsTokenFile,
+  natsCredsFile,
+  natsNkeySeedFile,
+  natsTlsCaFile,
+  natsTlsCertFile,
+  natsTlsKeyFile,
+  redisUrl,
+  redisTlsCaFile,
+  redisTlsCertFile,
+  redisTlsKeyFile,
+  busPrefix,
+} as const;
+const CLUSTER = CLUSTER_SCHEMA;
 /** The gateway's listener settings, shared by `photon start` and `photon gateway`. */
 export const LISTENER_SCHEMA = {
   laddr,

@@ -6,13 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { KeyDirectory, type KeyFileEntry } from '../key-files/key-directory';
 import {
   DecryptError,
+  KdfBoundsError,
   LIGHT_SCRYPT,
   STANDARD_SCRYPT,
   decryptKeyFile,
   encryptKeyFile,
 } from '../key-files/key-file';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
-import { couldNotDecrypt, noKeyForAddress } from './keystore-errors';
+import { couldNotDecrypt, keyFileRefused, noKeyForAddress } from './keystore-errors';
 
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
@@ -59,6 +60,11 @@ export class KeyStore {
       return await decryptKeyFile(await this.directory.read(entry), passphrase);
     } catch (error) {
       if (error instanceof DecryptError) throw couldNotDecrypt();
+      if (error instanceof KdfBoundsError) {
+        // Only this file is refused; every other key keeps working.
+        this.log.warn(`key file ${entry.fileName} refused: ${error.message}`);
+        throw keyFileRefused(entry.fileName, error.message);
+      }
       throw error;
     }
   }

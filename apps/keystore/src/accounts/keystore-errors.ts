@@ -16,3 +16,6 @@ export const unlockForbidden = () => new InvalidInputError('account unlock with 
 /** Photon's: an account unlocked by RPC or at start signs only for calls through a loopback gateway. */
 export const unlockedSigningForbidden = () =>
   new InvalidInputError('signing with an unlocked account is forbidden on a non-loopback listener');
+/** A key file the keystore will not open (its KDF asks too much): names the file, never its content. */
+export const keyFileRefused = (fileName: string, reason: string) =>
+  new InvalidInputError(`key file ${fileName}: ${reason}`);

@@ -1,6 +1,15 @@
 import { Wallet, computeAddress, hexlify } from 'ethers';
 import { randomBytes } from 'node:crypto';
-import { DecryptError, LIGHT_SCRYPT, STANDARD_SCRYPT, decryptKeyFile, encryptKeyFile } from './key-file';
+import {
+  DecryptError,
+  KdfBoundsError,
+  LIGHT_SCRYPT,
+  STANDARD_SCRYPT,
+  checkPbkdf2Params,
+  checkScryptParams,
+  decryptKeyFile,
+  encryptKeyFile,
+} from './key-file';
 
 // The PBKDF2 test vector of the Web3 Secret Storage definition (password "testpassword"). Its scrypt
 // vector uses r = 1 with N = 2^18, which OpenSSL and ethers refuse (N must stay under 2^(16r)).
@@ -58,7 +67,7 @@ describe(decryptKeyFile.name, () => {
     const costly = { ...file.crypto.kdfparams, n: 1 << 24 };
     await expect(
       decryptKeyFile({ ...file, crypto: { ...file.crypto, kdfparams: costly } }, 'pw'),
-    ).rejects.toThrow('scrypt parameters too costly');
+    ).rejects.toThrow(KdfBoundsError);
     const other = await encryptKeyFile(key(), 'pw', LIGHT_SCRYPT);
     await expect(decryptKeyFile({ ...file, address: other.address }, 'pw')).rejects.toThrow(
       'key content mismatch',
@@ -86,5 +95,57 @@ describe(encryptKeyFile.name, () => {
     expect(file.crypto.kdfparams).toMatchObject({ n: 4096, p: 6 });
     expect(await decryptKeyFile(file, '')).toEqual(privateKey);
     expect(JSON.stringify(file)).not.toContain(Buffer.from(privateKey).toString('hex'));
+  });
+});
+
+describe(checkScryptParams.name, () => {
+  const SALT = 32;
+
+  it.each([
+    [1 << 18, 8, 1],
+    [1 << 12, 8, 6],
+    [1 << 20, 8, 1],
+    [1 << 19, 16, 1],
+    [2, 1, 1],
+  ])('default: scrypt n=%i r=%i p=%i is within the bounds', (n, r, p) => {
+    expect(() => checkScryptParams(n, r, p, SALT)).not.toThrow();
+  });
+
+  it.each([
+    [1 << 21, 8, 1, 'n over 2^20'],
+    [(1 << 18) + 1, 8, 1, 'n not a power of two'],
+    [1, 8, 1, 'n below 2'],
+    [1 << 20, 8, 2, 'work over 2^23'],
+    [1 << 14, 17, 1, 'r over 16'],
+    [1 << 14, 8, 17, 'p over 16'],
+  ])('error: scrypt n=%i r=%i p=%i is refused (%s)', (n, r, p) => {
+    expect(() => checkScryptParams(n, r, p, SALT)).toThrow(KdfBoundsError);
+  });
+
+  it.each([15, 65])('error: a salt of %i bytes is refused', (salt) => {
+    expect(() => checkScryptParams(1 << 12, 8, 1, salt)).toThrow(KdfBoundsError);
+  });
+
+  it('behavior: a refused file is refused before any KDF work', async () => {
+    const file = await encryptKeyFile(key(), 'pw', LIGHT_SCRYPT);
+    // n = 2^30 would take minutes and a terabyte; the refusal must come at once.
+    const crafted = {
+      ...file,
+      crypto: { ...file.crypto, kdfparams: { ...file.crypto.kdfparams, n: 2 ** 30 } },
+    };
+    const started = performance.now();
+    await expect(decryptKeyFile(crafted, 'pw')).rejects.toThrow(KdfBoundsError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe(checkPbkdf2Params.name, () => {
+  it('default: up to 10^7 rounds', () => {
+    expect(() => checkPbkdf2Params(262_144, 32)).not.toThrow();
+    expect(() => checkPbkdf2Params(10_000_000, 32)).not.toThrow();
+  });
+
+  it('error: more rounds are refused', () => {
+    expect(() => checkPbkdf2Params(10_000_001, 32)).toThrow('pbkdf2 c=10000001 (at most 10000000)');
   });
 });

@@ -1,7 +1,7 @@
 // --keystore-kek-file: the key-encryption key that wraps unlock sessions, shared by every keystore
 // replica (in Kubernetes, a Secret mounted as a file). Errors name the flag, never the content.
 import { KeyWrapper, parseKek } from '@photon/store';
-import { readFlagFile } from './read-flag-file';
+import { readFlagFile } from '@photon/config';
 
 export async function readKekFile(path: string): Promise<KeyWrapper> {
   const content = await readFlagFile('keystore-kek-file', path);

@@ -1,6 +1,6 @@
 // geth's --password file: one passphrase per line (CRLF tolerated); the i-th --unlock-key takes
 // line i, and keys beyond the last line take the last one.
-import { readFlagFile } from './read-flag-file';
+import { readFlagFile } from '@photon/config';
 
 export async function readPassphraseFile(path: string): Promise<readonly string[]> {
   const content = await readFlagFile('passphrase-file', path);

@@ -1,9 +1,10 @@
 // `photon gateway`: the HTTP and websocket listeners alone, routing every call over NATS.
 import { Module } from '@nestjs/common';
-import { BusModule, connectNats } from '@photon/bus';
+import { BusModule } from '@photon/bus';
 import type { GatewayConfig } from '@photon/config';
 import { GatewayModule, bootstrapGateway } from '@photon/gateway';
 import { gatewayOptionsOf } from '../gateway-options-of';
+import { openNats } from '../cluster-connections';
 import { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 
@@ -11,7 +12,7 @@ import { closeOnSignal } from '../running-process';
 class PhotonGatewayModule {}
 
 export async function gatewayCommand(config: GatewayConfig): Promise<void> {
-  const nats = await connectNats(config.natsUrl.toString(), 'photon-gateway');
+  const nats = await openNats(config, 'photon-gateway');
   const gateway = gatewayOptionsOf(config);
   try {
     const app = await bootstrapGateway(

@@ -2,10 +2,11 @@
 // sessions in Redis so every replica sees the same unlocks, locks and expiries.
 import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { BusModule, NatsRpcServer, RpcHandlerRegistry, connectNats } from '@photon/bus';
+import { BusModule, NatsRpcServer, RpcHandlerRegistry } from '@photon/bus';
 import type { KeystoreConfig } from '@photon/config';
 import { KeystoreModule, readKekFile } from '@photon/keystore';
-import { RedisUnlockStore, connectRedis } from '@photon/store';
+import { RedisUnlockStore } from '@photon/store';
+import { openNats, openRedis } from '../cluster-connections';
 import { clusterKeystoreOptions } from '../keystore-options-of';
 import { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
@@ -17,11 +18,8 @@ export async function keystoreCommand(config: KeystoreConfig): Promise<void> {
   const logger = new PhotonLogger(config.logLevel, config.quiet);
   const log = new Logger('keystore');
   const wrapper = await readKekFile(config.keystoreKekFile);
-  const redis = await connectRedis(config.redisUrl, {
-    name: 'photon-keystore',
-    onError: (message) => log.warn(message),
-  });
-  const nats = await connectNats(config.natsUrl.toString(), 'photon-keystore').catch((error: unknown) => {
+  const redis = await openRedis(config, 'photon-keystore', (message) => log.warn(message));
+  const nats = await openNats(config, 'photon-keystore').catch((error: unknown) => {
     redis.disconnect();
     throw error;
   });

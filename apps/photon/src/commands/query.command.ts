@@ -1,10 +1,11 @@
 // `photon query`: the query service alone, answering its queue group on NATS.
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { BusModule, NatsRpcServer, RpcHandlerRegistry, connectNats } from '@photon/bus';
+import { BusModule, NatsRpcServer, RpcHandlerRegistry } from '@photon/bus';
 import type { QueryConfig } from '@photon/config';
 import { QueryModule } from '@photon/query';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
+import { openNats } from '../cluster-connections';
 import { PhotonLogger } from '../photon-logger';
 import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
@@ -14,7 +15,7 @@ class PhotonQueryModule {}
 
 export async function queryCommand(config: QueryConfig): Promise<void> {
   await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('query'));
-  const nats = await connectNats(config.natsUrl.toString(), 'photon-query');
+  const nats = await openNats(config, 'photon-query');
   const strategy = new NatsRpcServer(nats, config.busPrefix);
   const app = await NestFactory.createMicroservice(
     {

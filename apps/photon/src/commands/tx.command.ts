@@ -1,10 +1,11 @@
 // `photon tx`: the tx service alone, answering its queue group on NATS and publishing accepted hashes.
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { BusModule, NatsRpcServer, RpcHandlerRegistry, connectNats } from '@photon/bus';
+import { BusModule, NatsRpcServer, RpcHandlerRegistry } from '@photon/bus';
 import type { TxConfig } from '@photon/config';
 import { TxModule } from '@photon/tx';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
+import { openNats } from '../cluster-connections';
 import { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 import { txOptionsOf } from '../tx-options-of';
@@ -14,7 +15,7 @@ class PhotonTxModule {}
 
 export async function txCommand(config: TxConfig): Promise<void> {
   await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('tx'));
-  const nats = await connectNats(config.natsUrl.toString(), 'photon-tx');
+  const nats = await openNats(config, 'photon-tx');
   const strategy = new NatsRpcServer(nats, config.busPrefix);
   const app = await NestFactory.createMicroservice(
     {

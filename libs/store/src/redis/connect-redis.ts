@@ -7,6 +7,11 @@ export interface ConnectRedisOptions {
   readonly name: string;
   /** Connection errors after the start (Redis restarting, network blips); credentials never appear. */
   readonly onError?: (message: string) => void;
+  /**
+   * TLS material (PEM) for a `rediss://` server: the CA that signed its certificate, and a client
+   * certificate and key when the server asks for one. User and password ride in the URL.
+   */
+  readonly tls?: { readonly ca?: string; readonly cert?: string; readonly key?: string };
 }
 
 export async function connectRedis(url: URL, options: ConnectRedisOptions): Promise<Redis> {
@@ -20,6 +25,7 @@ export async function connectRedis(url: URL, options: ConnectRedisOptions): Prom
     maxRetriesPerRequest: 1,
     // No retries before the first connection: an unreachable server fails the start at once.
     retryStrategy: (attempt) => (started ? Math.min(attempt * 100, 2000) : null),
+    ...(options.tls === undefined ? {} : { tls: { ...options.tls } }),
   });
   // ioredis rejects connect() with a bare "Connection is closed."; the error event says why.
   let firstError: string | undefined;
