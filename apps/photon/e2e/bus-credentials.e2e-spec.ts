@@ -192,7 +192,7 @@ describe('credentials for the bus and the store', () => {
       '--redis-url',
       `redis://photon:${REDIS_PASSWORD}@127.0.0.1:${redisPort}`,
     ]);
-    await waitFor(() => / serving on NATS /.test(keystore.output()), {
+    await waitFor(() => Promise.resolve(/ serving on NATS /.test(keystore.output())), {
       what: 'the keystore to serve',
       timeoutMs: 20_000,
     });
