@@ -9,6 +9,9 @@ import { type RequestListener, createServer } from 'node:http';
 import { configureHttp } from './http/configure-http';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
 import { HttpExceptionFilter } from './http/http-exception.filter';
+import { invalidHost, rpcErrorBody } from './http/http-error-bodies';
+import { HostPolicy } from './listeners/host-policy';
+import { OriginPolicy } from './listeners/origin-policy';
 import { listenWebSocket } from './ws/listen-websocket';
 import { PhotonWsAdapter } from './ws/photon-ws-adapter';
 
@@ -19,10 +22,19 @@ export async function bootstrapGateway(
 ): Promise<NestFastifyApplication> {
   // POST / is served by JsonRpcHttpHandler ahead of Fastify; it exists once Nest has built it.
   const hotPath: { handler?: JsonRpcHttpHandler } = {};
+  // Every HTTP request, POST / and Fastify's alike, passes the Host allow-list first.
+  const hosts = new HostPolicy(options.httpVhosts);
+  const refusedHost = rpcErrorBody(invalidHost());
   const adapter = new FastifyAdapter({
     bodyLimit: options.maxBodyBytes,
     serverFactory: (fastifyHandler: RequestListener) =>
       createServer((request, response) => {
+        if (!hosts.allows(request.headers.host)) {
+          response.writeHead(403, { 'content-type': 'application/json', connection: 'close' });
+          response.end(refusedHost);
+          request.resume();
+          return;
+        }
         if (hotPath.handler?.tryHandle(request, response) !== true) fastifyHandler(request, response);
       }),
   });
@@ -35,7 +47,13 @@ export async function bootstrapGateway(
   configureHttp(app, options.maxBodyBytes);
   app.useGlobalFilters(new HttpExceptionFilter(options.maxBodyBytes));
   try {
-    const listener = await listenWebSocket(options.laddr.host, options.wsport, options.wsMaxMessageBytes);
+    const listener = await listenWebSocket(options.laddr.host, options.wsport, options.wsMaxMessageBytes, {
+      hosts,
+      origins: new OriginPolicy(options.wsOrigins),
+      onRefused: (reason) => {
+        logger.warn(reason, 'ws');
+      },
+    });
     app.useWebSocketAdapter(new PhotonWsAdapter(app, listener));
     await app.listen(options.laddr.port, options.laddr.host);
   } catch (error) {

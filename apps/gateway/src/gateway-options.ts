@@ -7,6 +7,10 @@ export interface GatewayOptions {
   readonly wsport: number;
   readonly rpcApi: readonly Namespace[];
   readonly corsOrigins: readonly string[];
+  /** --ws-origins: browser origins that may open the websockets (empty: this machine only). */
+  readonly wsOrigins: readonly string[];
+  /** --http-vhosts: Host names served; IP literals always are. */
+  readonly httpVhosts: readonly string[];
   readonly maxBodyBytes: number;
   readonly maxBatchItems: number;
   readonly maxBatchResponseBytes: number;

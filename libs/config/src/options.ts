@@ -276,6 +276,22 @@ export const OPTIONS = {
     defaultText: 'none',
     parse: parseList,
   }),
+  wsOrigins: option({
+    flag: 'ws-origins',
+    env: 'PHOTON_WS_ORIGINS',
+    description: 'browser origins allowed to open the websockets, comma separated, * for any',
+    default: [] as readonly string[],
+    defaultText: 'this machine: http://localhost, http://127.0.0.1, http://<hostname>, any port',
+    parse: parseList,
+  }),
+  httpVhosts: option({
+    flag: 'http-vhosts',
+    env: 'PHOTON_HTTP_VHOSTS',
+    description: 'Host header names served (IP literals always are), comma separated, * for any',
+    default: ['localhost'] as readonly string[],
+    defaultText: 'localhost',
+    parse: parseList,
+  }),
   maxBodyBytes: option({
     flag: 'max-body-bytes',
     env: 'PHOTON_MAX_BODY_BYTES',
@@ -350,6 +366,7 @@ export const OPTIONS = {
 } as const;
 
 const { laddr, wsport, rpcApi, chainId, node, unlockKey, natsUrl, redisUrl, busPrefix } = OPTIONS;
+const { wsOrigins, httpVhosts } = OPTIONS;
 const { corsOrigins, maxBodyBytes, maxBatchItems, maxBatchResponseBytes, wsMaxMessageBytes } = OPTIONS;
 const { wsPingSeconds, logLevel, quiet, nodeOrEmbedded, devnetLaddr, blockTimeMs, allowUnprotectedTxs } =
   OPTIONS;
@@ -395,6 +412,8 @@ export const LISTENER_SCHEMA = {
   wsport,
   rpcApi,
   corsOrigins,
+  wsOrigins,
+  httpVhosts,
   maxBodyBytes,
   maxBatchItems,
   maxBatchResponseBytes,

@@ -15,3 +15,11 @@ export const pathNotFound = (): ErrorObject =>
 
 export const bodyTooLarge = (limit: number): ErrorObject =>
   new LimitExceededError(`request body too large, the limit is ${limit} bytes`, { limit }).toErrorObject();
+
+/** geth's answer to a Host outside --http-vhosts (DNS rebinding). */
+export const invalidHost = (): ErrorObject =>
+  new InvalidRequestError('invalid host specified').toErrorObject();
+
+/** A websocket handshake from a browser origin outside --ws-origins. */
+export const originNotAllowed = (): ErrorObject =>
+  new InvalidRequestError('websocket origin not allowed').toErrorObject();

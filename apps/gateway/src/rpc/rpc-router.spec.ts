@@ -32,6 +32,8 @@ function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
     wsport: 8546,
     rpcApi,
     corsOrigins: [],
+    wsOrigins: [],
+    httpVhosts: ['localhost'],
     maxBodyBytes: 1,
     maxBatchItems: 1,
     maxBatchResponseBytes: 1_000_000,

@@ -1,0 +1,33 @@
+// Which Host headers the listeners answer (geth's --http.vhosts), against DNS rebinding: a page
+// whose domain was re-pointed at 127.0.0.1 still sends its own name as Host. IP literals always
+// pass (nobody rebinds to them); names pass only when listed; `*` allows every host.
+import { isIP } from 'node:net';
+
+export class HostPolicy {
+  private readonly any: boolean;
+  private readonly names: ReadonlySet<string>;
+
+  constructor(vhosts: readonly string[]) {
+    this.any = vhosts.includes('*');
+    this.names = new Set(vhosts.map((name) => name.toLowerCase()));
+  }
+
+  /** True when a request with this Host header may be served; a request without one may not. */
+  allows(host: string | undefined): boolean {
+    if (this.any) return true;
+    if (host === undefined || host === '') return false;
+    if (isIP(host) !== 0) return true;
+    const name = hostWithoutPort(host);
+    return isIP(name) !== 0 || this.names.has(name.toLowerCase());
+  }
+}
+
+/** `example.com:8545` → `example.com`, `[::1]:8545` → `::1`. */
+function hostWithoutPort(host: string): string {
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    return end === -1 ? host : host.slice(1, end);
+  }
+  const colon = host.indexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
+}
