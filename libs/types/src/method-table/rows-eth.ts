@@ -67,12 +67,13 @@ export const ETH_ROWS = [
   {
     method: 'eth_baseFee',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [],
     result: 'QUANTITY',
-    timeout: 'read',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The base fee per gas of the next block.',
+    summary:
+      'Not served: neither geth nor Ethermint serves it (eth_feeHistory and eth_getBlockByNumber carry the base fee).',
   },
   {
     method: 'eth_feeHistory',
@@ -116,12 +117,13 @@ export const ETH_ROWS = [
   {
     method: 'eth_getStorageValues',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [required('requests', 'STORAGE_REQUESTS'), optional('block', 'BLOCK_ID')],
     result: 'STORAGE_VALUES',
-    timeout: 'read',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The values of several storage slots of several accounts at one block.',
+    summary:
+      'Not served yet: the values of several storage slots of several accounts at one block (geth 1.14).',
   },
   {
     method: 'eth_getTransactionCount',
@@ -146,16 +148,17 @@ export const ETH_ROWS = [
   {
     method: 'eth_getProof',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [
       required('address', 'ADDRESS'),
       required('storageKeys', 'STORAGE_SLOT_LIST'),
       optional('block', 'BLOCK_ID'),
     ],
     result: 'ACCOUNT_PROOF',
-    timeout: 'read',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The account and storage values of an account with their Merkle proofs.',
+    summary:
+      'Not served: Ethermint answers it with IAVL store proofs (abci_query store/evm/key, prove=true), not Ethereum Merkle-Patricia proofs, and the devnet has no such store to answer that wire.',
   },
   {
     method: 'eth_getBlockByHash',
@@ -263,12 +266,12 @@ export const ETH_ROWS = [
   {
     method: 'eth_getTransactionLogs',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [required('transactionHash', 'HASH32')],
     result: 'LOG_LIST',
-    timeout: 'read',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The logs of one mined transaction (an Ethermint extension).',
+    summary: 'Not served yet: the logs of one mined transaction (an Ethermint extension).',
   },
   {
     method: 'eth_getLogs',
@@ -303,12 +306,12 @@ export const ETH_ROWS = [
   {
     method: 'eth_createAccessList',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [required('transaction', 'TRANSACTION_CALL'), optional('block', 'BLOCK_TAG_OR_NUMBER')],
     result: 'ACCESS_LIST_RESULT',
-    timeout: 'execute',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The EIP-2930 access list and gas used of a transaction, found by executing it.',
+    summary: 'Not served: it needs EVM access-list tracing, which no gRPC path of the engine offers.',
   },
   {
     method: 'eth_coinbase',
@@ -403,16 +406,16 @@ export const ETH_ROWS = [
   {
     method: 'eth_resend',
     namespace: 'eth',
-    service: 'tx',
+    service: 'none',
     params: [
       required('transaction', 'TRANSACTION_SEND'),
       optional('gasPrice', 'QUANTITY'),
       optional('gasLimit', 'QUANTITY'),
     ],
     result: 'HASH32',
-    timeout: 'submit',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'Replaces a pending transaction of an unlocked account with a new gas price and limit.',
+    summary: 'Not served yet: re-signs a pending keystore transaction with new gas price and limit (geth).',
   },
   {
     method: 'eth_accounts',
