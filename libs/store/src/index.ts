@@ -7,3 +7,7 @@ export type { RedisUnlockStoreOptions } from './unlock/redis-unlock-store';
 export { KeyUnwrapError, KeyWrapper, parseKek } from './unlock/key-wrap';
 export { connectRedis } from './redis/connect-redis';
 export type { ConnectRedisOptions } from './redis/connect-redis';
+export { NONCE_IDLE_MS, NonceStore } from './nonce/nonce-store';
+export { MemoryNonceStore } from './nonce/memory-nonce-store';
+export { RedisNonceStore } from './nonce/redis-nonce-store';
+export type { RedisNonceStoreOptions } from './nonce/redis-nonce-store';
