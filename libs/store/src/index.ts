@@ -1,5 +1,6 @@
 // Shared state of the tier behind interfaces with an in-memory and a Redis implementation:
-// unlock sessions of the keystore (filters and the pending-tx feed join later).
+// unlock sessions of the keystore, senders' nonces of the tx service (filters and the pending-tx feed
+// join later).
 export { UNTIL_TIER_STOPS, UnlockSessionStore } from './unlock/unlock-session-store';
 export { MemoryUnlockStore } from './unlock/memory-unlock-store';
 export { RedisUnlockStore } from './unlock/redis-unlock-store';
