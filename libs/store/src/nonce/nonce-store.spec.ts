@@ -8,6 +8,7 @@ import type { NonceStore } from './nonce-store';
 import { RedisNonceStore } from './redis-nonce-store';
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const OTHER = '0x000000000000000000000000000000000000bEEF';
 
 interface Harness {
   stores(idleMs?: number): Promise<[NonceStore, NonceStore]>;
@@ -60,6 +61,28 @@ describe.each([
       });
     await Promise.all(Array.from({ length: 40 }, (_, i) => send(i % 2 === 0 ? one : two)));
     expect(used).toEqual(Array.from({ length: 40 }, (_, i) => BigInt(i)));
+  });
+
+  it('behavior: a held sender waits for the holder, even one that fails; another sender does not', async () => {
+    const [one, two] = await harness.stores();
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    const first = one.withSender(ADDRESS, async () => {
+      entered();
+      await gate;
+      order.push('first');
+      throw new Error('boom');
+    });
+    await holding;
+    const second = two.withSender(ADDRESS.toLowerCase(), () => Promise.resolve(order.push('second')));
+    expect(await two.withSender(OTHER, () => Promise.resolve(order.push('other')))).toBe(1);
+    release();
+    await expect(first).rejects.toThrow('boom');
+    await second;
+    expect(order).toEqual(['other', 'first', 'second']);
   });
 
   it('behavior: a send that fails before broadcast gives its nonce back', async () => {
