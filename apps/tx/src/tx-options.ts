@@ -1,4 +1,5 @@
 // What the tx service needs from its config, as a Nest token.
+import type { NonceStore } from '@photon/store';
 
 export interface TxOptions {
   /** The tier's EIP-155 chain id (--chain-id): raw transactions must be signed for it. */
@@ -7,6 +8,8 @@ export interface TxOptions {
   readonly engineUrl: URL;
   /** --allow-unprotected-txs: accept legacy transactions signed without a chain id (pre-EIP-155). */
   readonly allowUnprotectedTxs: boolean;
+  /** Where every replica reserves a sender's nonces: Redis in the cluster, memory for `photon start`. */
+  readonly nonces: NonceStore;
 }
 
 export const TX_OPTIONS = Symbol('TX_OPTIONS');

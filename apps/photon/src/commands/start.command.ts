@@ -7,6 +7,7 @@ import type { StartConfig } from '@photon/config';
 import { GatewayModule, bootstrapGateway } from '@photon/gateway';
 import { KeystoreModule } from '@photon/keystore';
 import { QueryModule } from '@photon/query';
+import { MemoryNonceStore } from '@photon/store';
 import { TxModule } from '@photon/tx';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { inProcessKeystoreOptions } from '../keystore-options-of';
@@ -34,7 +35,7 @@ export async function createInProcessApp(
         BusModule.inProcess(),
         QueryModule.register(queryOptionsOf(config, engineUrl)),
         KeystoreModule.register(keystore),
-        TxModule.register(txOptionsOf(config, engineUrl)),
+        TxModule.register(txOptionsOf(config, engineUrl, new MemoryNonceStore())),
         GatewayModule.register(gateway),
       ],
     },

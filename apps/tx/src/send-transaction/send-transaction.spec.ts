@@ -1,6 +1,5 @@
 import { INTERNAL_CONTEXT } from '@photon/bus';
 import { EthSendTransactionParams, decodeParams } from '@photon/codec';
-import { AddressLock } from './address-lock';
 import { SendTransactionCommand } from './send-transaction.command';
 import { type ChainDefaults, DEFAULT_GAS, fillTransaction } from './tx-defaults';
 
@@ -65,32 +64,5 @@ describe(SendTransactionCommand.name, () => {
     expect(() =>
       SendTransactionCommand.create(noFrom, { kind: 'passphrase', passphrase: 'x' }, INTERNAL_CONTEXT),
     ).toThrow('sender not specified');
-  });
-});
-
-describe(AddressLock.name, () => {
-  it('behavior: sends of one address run one at a time, in order, even after a failure', async () => {
-    const lock = new AddressLock();
-    const order: string[] = [];
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const first = lock.run(FROM, async () => {
-      await gate;
-      order.push('first');
-      throw new Error('boom');
-    });
-    const second = lock.run(FROM.toUpperCase().replace('0X', '0x'), () => {
-      order.push('second');
-      return Promise.resolve(2);
-    });
-    const other = lock.run(TO, () => {
-      order.push('other');
-      return Promise.resolve(3);
-    });
-    expect(await other).toBe(3);
-    release();
-    await expect(first).rejects.toThrow('boom');
-    expect(await second).toBe(2);
-    expect(order).toEqual(['other', 'first', 'second']);
   });
 });

@@ -7,15 +7,12 @@ import { TIMEOUT_MS } from '@photon/types';
 import { getBytes, isHexString } from 'ethers';
 import { SendRawTransactionUseCase } from '../send-raw-transaction/send-raw-transaction.usecase';
 import { TX_OPTIONS, type TxOptions } from '../tx-options';
-import { AddressLock } from './address-lock';
 import { ChainDefaultsService } from './chain-defaults.service';
 import { SendTransactionCommand } from './send-transaction.command';
 import { type FilledTransaction, fillTransaction } from './tx-defaults';
 
 @Injectable()
 export class SendTransactionUseCase {
-  private readonly senders = new AddressLock();
-
   constructor(
     private readonly chain: ChainDefaultsService,
     private readonly bus: MethodBus,
@@ -25,11 +22,20 @@ export class SendTransactionUseCase {
 
   /** The hash of the signed transaction once the engine's mempool took it. */
   execute(command: SendTransactionCommand): Promise<string> {
-    return this.senders.run(command.from, async () => {
+    const { nonces } = this.options;
+    // Under the sender's lease in the store, so broadcasts reach the engine in nonce order from every
+    // replica (Ethermint's CheckTx wants the exact next nonce). The stored next nonce advances only
+    // after the engine took the tx: a send failing before that gives its nonce back.
+    return nonces.withSender(command.from, async () => {
       const defaults = await this.chain.read(command.from, this.options.chainId);
-      const filled = fillTransaction(command.transaction, defaults);
+      const explicit = command.transaction.nonce !== undefined;
+      const nonce = explicit ? defaults.pendingNonce : await nonces.next(command.from, defaults.pendingNonce);
+      const filled = fillTransaction(command.transaction, { ...defaults, pendingNonce: nonce });
       const raw = await this.sign(filled, command);
-      return this.sendRaw.execute(raw);
+      const hash = await this.sendRaw.execute(raw);
+      // A caller's explicit nonce keeps today's behaviour and leaves the sequence alone.
+      if (!explicit) await nonces.advance(command.from, nonce);
+      return hash;
     });
   }
 
