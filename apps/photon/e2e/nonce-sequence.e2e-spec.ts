@@ -72,11 +72,17 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('nonce sequence throug
     return { hash: body.result, replica: reply.headers?.get(REPLICA_HEADER) ?? 'none' };
   }
 
+  /** The nonce of an accepted tx; it may be invisible for a moment while its block is being indexed. */
   async function nonceOf(hash: string): Promise<bigint> {
-    const tx = (await rpc<{ nonce: string } | null>(stack.httpUrl, 'eth_getTransactionByHash', [hash]))
-      .result;
-    if (!tx) throw new Error(`no transaction ${hash}`);
-    return BigInt(tx.nonce);
+    let tx: { nonce: string } | null | undefined;
+    await waitFor(
+      async () => {
+        tx = (await rpc<{ nonce: string } | null>(stack.httpUrl, 'eth_getTransactionByHash', [hash])).result;
+        return tx !== null && tx !== undefined;
+      },
+      { what: `transaction ${hash}`, timeoutMs: 20_000 },
+    );
+    return BigInt(tx!.nonce);
   }
 
   it('default: 100 concurrent sends are all mined with nonces 0..99', async () => {
