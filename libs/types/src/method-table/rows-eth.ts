@@ -67,12 +67,13 @@ export const ETH_ROWS = [
   {
     method: 'eth_baseFee',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [],
     result: 'QUANTITY',
-    timeout: 'read',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The base fee per gas of the next block.',
+    summary:
+      'Not served: neither geth nor Ethermint has it; read baseFeePerGas of the latest block or eth_feeHistory.',
   },
   {
     method: 'eth_feeHistory',
@@ -116,12 +117,12 @@ export const ETH_ROWS = [
   {
     method: 'eth_getStorageValues',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [required('requests', 'STORAGE_REQUESTS'), optional('block', 'BLOCK_ID')],
     result: 'STORAGE_VALUES',
-    timeout: 'read',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The values of several storage slots of several accounts at one block.',
+    summary: 'Not served yet: the values of several storage slots of several accounts (geth 1.14+).',
   },
   {
     method: 'eth_getTransactionCount',
@@ -146,16 +147,17 @@ export const ETH_ROWS = [
   {
     method: 'eth_getProof',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [
       required('address', 'ADDRESS'),
       required('storageKeys', 'STORAGE_SLOT_LIST'),
       optional('block', 'BLOCK_ID'),
     ],
     result: 'ACCOUNT_PROOF',
-    timeout: 'read',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The account and storage values of an account with their Merkle proofs.',
+    summary:
+      'Not served: Ethermint answers with IAVL store proofs, not Ethereum MPT proofs, and the devnet has no such store.',
   },
   {
     method: 'eth_getBlockByHash',
@@ -263,12 +265,13 @@ export const ETH_ROWS = [
   {
     method: 'eth_getTransactionLogs',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [required('transactionHash', 'HASH32')],
     result: 'LOG_LIST',
-    timeout: 'read',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The logs of one mined transaction (an Ethermint extension).',
+    summary:
+      'Not served yet: the logs of one mined transaction (an Ethermint extension; the receipt carries them).',
   },
   {
     method: 'eth_getLogs',
@@ -303,12 +306,12 @@ export const ETH_ROWS = [
   {
     method: 'eth_createAccessList',
     namespace: 'eth',
-    service: 'query',
+    service: 'none',
     params: [required('transaction', 'TRANSACTION_CALL'), optional('block', 'BLOCK_TAG_OR_NUMBER')],
     result: 'ACCESS_LIST_RESULT',
-    timeout: 'execute',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'The EIP-2930 access list and gas used of a transaction, found by executing it.',
+    summary: 'Not served: needs an access-list tracer that no gRPC query of the engine offers.',
   },
   {
     method: 'eth_coinbase',
@@ -403,16 +406,16 @@ export const ETH_ROWS = [
   {
     method: 'eth_resend',
     namespace: 'eth',
-    service: 'tx',
+    service: 'none',
     params: [
       required('transaction', 'TRANSACTION_SEND'),
       optional('gasPrice', 'QUANTITY'),
       optional('gasLimit', 'QUANTITY'),
     ],
     result: 'HASH32',
-    timeout: 'submit',
+    timeout: 'instant',
     inventory: 'unmarked',
-    summary: 'Replaces a pending transaction of an unlocked account with a new gas price and limit.',
+    summary: 'Not served yet: replaces a pending transaction of an unlocked account (geth, Ethermint).',
   },
   {
     method: 'eth_accounts',
