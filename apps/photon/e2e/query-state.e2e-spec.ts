@@ -64,6 +64,8 @@ const BAD_PARAMS: [string, string, unknown[], RegExp][] = [
   ['txpool_status', 'an argument', [1], /^too many arguments, want at most 0$/],
   ['txpool_content', 'an argument', ['x'], /^too many arguments, want at most 0$/],
   ['txpool_inspect', 'two arguments', [null, 1], /^too many arguments, want at most 0$/],
+  ['txpool_contentFrom', 'no address', [], /^missing value for required argument 0$/],
+  ['txpool_contentFrom', 'a short address', ['0x123'], /^invalid argument 0: /],
 ];
 
 describe.each(['in-process', 'cluster'] as const)('account state through the %s gateway', (kind) => {
@@ -193,6 +195,8 @@ describe.each(['in-process', 'cluster'] as const)('account state through the %s 
     const status = await rpcResult('txpool_status');
     const content = await rpcResult<TxpoolContent>('txpool_content');
     const inspect = await rpcResult<TxpoolInspect>('txpool_inspect');
+    const fromSender = await rpcResult('txpool_contentFrom', [A6]);
+    const fromOther = await rpcResult('txpool_contentFrom', [A5]);
     // Only meaningful if the tx was still pending once every answer was in.
     const mempool = await writer.devnet.call<{ n_txs: string }>('unconfirmed_txs', {});
     expect(mempool.n_txs).toBe('1');
@@ -216,6 +220,10 @@ describe.each(['in-process', 'cluster'] as const)('account state through the %s 
       blockNumber: null,
       transactionIndex: null,
     });
+    // txpool_contentFrom: the same pending entries of one sender, keyed by nonce alone.
+    expectValidComponent('TxpoolContentFromResult', fromSender);
+    expect(fromSender).toEqual({ pending: content.pending[sender], queued: {} });
+    expect(fromOther).toEqual({ pending: {}, queued: {} });
     expect(inspect).toEqual({
       pending: { [sender]: { '1': `${getAddress(A5)}: ${value} wei + 21000 gas × ${GAS_PRICE} wei` } },
       queued: {},
@@ -240,8 +248,8 @@ describe.each(['in-process', 'cluster'] as const)('account state through the %s 
     },
   );
 
-  async function rpcResult<T = unknown>(method: string): Promise<T> {
-    const reply = await rpc<T>(stack.httpUrl, method, []);
+  async function rpcResult<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+    const reply = await rpc<T>(stack.httpUrl, method, params);
     if (reply.error !== undefined) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
     return reply.result as T;
   }

@@ -11,6 +11,12 @@ export interface TxpoolView<T> {
   readonly queued: BySenderAndNonce<T>;
 }
 
+/** One sender's half of a TxpoolView: nonce (decimal) → value. */
+export interface TxpoolFromView<T> {
+  readonly pending: Record<string, T>;
+  readonly queued: Record<string, T>;
+}
+
 export function groupBySenderAndNonce<T>(
   txs: readonly EthTransactionRecord[],
   present: (tx: EthTransactionRecord) => T,

@@ -4,11 +4,12 @@ import { RpcMethod } from '@photon/bus';
 import {
   NoParams,
   type RpcTransaction,
+  TxpoolContentFromParams,
   decodeParams,
   encodeQuantity,
   formatTransaction,
 } from '@photon/codec';
-import { type TxpoolView, inspectLine } from './txpool-groups';
+import { type TxpoolFromView, type TxpoolView, inspectLine } from './txpool-groups';
 import { TxpoolService } from './txpool.service';
 
 @Injectable()
@@ -28,6 +29,13 @@ export class TxpoolHandlers {
   async content(params: unknown): Promise<TxpoolView<RpcTransaction>> {
     decodeParams(NoParams, params);
     return this.txpool.view(formatTransaction);
+  }
+
+  /** Handler for txpool_contentFrom: one sender's full transaction objects, keyed by nonce. */
+  @RpcMethod('txpool_contentFrom')
+  async contentFrom(params: unknown): Promise<TxpoolFromView<RpcTransaction>> {
+    const { address } = decodeParams(TxpoolContentFromParams, params);
+    return this.txpool.viewFrom(address, formatTransaction);
   }
 
   /** Handler for txpool_inspect: one text line per transaction. */

@@ -3,7 +3,8 @@
 import { Injectable } from '@nestjs/common';
 import { EthereumChainReader } from '@photon/engine-client';
 import type { EthTransactionRecord } from '@photon/types';
-import { type TxpoolView, groupBySenderAndNonce } from './txpool-groups';
+import { getAddress } from 'ethers';
+import { type TxpoolFromView, type TxpoolView, groupBySenderAndNonce } from './txpool-groups';
 
 @Injectable()
 export class TxpoolService {
@@ -17,5 +18,11 @@ export class TxpoolService {
   async view<T>(present: (tx: EthTransactionRecord) => T): Promise<TxpoolView<T>> {
     const pending = await this.reader.pendingTransactions();
     return { pending: groupBySenderAndNonce(pending, present), queued: {} };
+  }
+
+  /** One sender's txs keyed by nonce (geth's txpool_contentFrom); an empty pool half is `{}`. */
+  async viewFrom<T>(sender: string, present: (tx: EthTransactionRecord) => T): Promise<TxpoolFromView<T>> {
+    const { pending } = await this.view(present);
+    return { pending: pending[getAddress(sender)] ?? {}, queued: {} };
   }
 }

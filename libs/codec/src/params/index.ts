@@ -11,3 +11,4 @@ export { PARAMS_DTOS, findParamsDto, isParamsMethod, type ParamsMethod, type Par
 export * from './web3';
 export * from './eth';
 export * from './personal';
+export * from './txpool';

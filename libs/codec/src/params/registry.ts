@@ -2,6 +2,7 @@
 // with NoParams); the router looks methods up with findParamsDto.
 import * as eth from './eth';
 import * as personal from './personal';
+import * as txpool from './txpool';
 import * as web3 from './web3';
 
 export const PARAMS_DTOS = Object.freeze({
@@ -59,6 +60,8 @@ export const PARAMS_DTOS = Object.freeze({
   personal_sign: personal.PersonalSignParams,
   personal_ecRecover: personal.PersonalEcRecoverParams,
   personal_sendTransaction: personal.PersonalSendTransactionParams,
+
+  txpool_contentFrom: txpool.TxpoolContentFromParams,
 }) satisfies Readonly<Record<string, new () => object>>;
 
 export type ParamsMethod = keyof typeof PARAMS_DTOS;

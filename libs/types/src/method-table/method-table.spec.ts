@@ -203,13 +203,12 @@ describe('METHOD_TABLE', () => {
       'eth_getTransactionLogs',
       'eth_createAccessList',
       'eth_resend',
-      'txpool_contentFrom',
     ]);
     for (const row of rows) {
       if (row.namespace === 'personal' && row.method !== 'personal_sendTransaction') {
         expect([row.method, row.service]).toEqual([row.method, 'keystore']);
       }
-      if (['web3', 'net', 'txpool'].includes(row.namespace) && row.method !== 'txpool_contentFrom') {
+      if (['web3', 'net', 'txpool'].includes(row.namespace)) {
         expect([row.method, row.service]).toEqual([row.method, 'query']);
       }
       if (['debug', 'miner', 'admin', 'clique', 'les', 'db', 'shh'].includes(row.namespace)) {

@@ -27,12 +27,12 @@ export const TXPOOL_ROWS = [
   {
     method: 'txpool_contentFrom',
     namespace: 'txpool',
-    service: 'none',
+    service: 'query',
     params: [required('address', 'ADDRESS')],
     result: 'TXPOOL_CONTENT_FROM',
-    timeout: 'instant',
+    timeout: 'read',
     inventory: 'unmarked',
-    summary: 'Not served yet: pending and queued transactions of one sender, grouped by nonce.',
+    summary: 'Pending and queued transactions of one sender, grouped by nonce.',
   },
   {
     method: 'txpool_inspect',

@@ -1,0 +1,2 @@
+// Params DTOs of the txpool namespace.
+export { TxpoolContentFromParams } from './content-from.params';
