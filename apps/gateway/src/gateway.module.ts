@@ -1,11 +1,12 @@
-// The gateway: HTTP and websocket listeners that route each call over the bus. It never executes
-// a method itself.
+// The gateway: HTTP and websocket listeners that route each call over the bus. It executes no method
+// itself, except the subscriptions that live on its own sockets.
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
 import { HealthController } from './http/health.controller';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
 import { RpcEndpoint } from './rpc/rpc-endpoint';
 import { RpcRouter } from './rpc/rpc-router';
+import { SubscriptionHub } from './subscriptions/subscription-hub';
 import { JsonRpcWsGateway } from './ws/json-rpc.gateway';
 
 @Module({})
@@ -16,6 +17,7 @@ export class GatewayModule {
       controllers: [HealthController],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
+        SubscriptionHub,
         RpcRouter,
         RpcEndpoint,
         JsonRpcHttpHandler,

@@ -1,6 +1,7 @@
 // Closing the bus and the store (issue 10, item 6): every cluster service reaches a NATS server that
-// demands a user and password, or a token, and a Redis that demands an ACL user; wrong credentials
-// stop the start with one line that never shows the secret. The servers are this test's own, on
+// demands a user and password, a token, an NKey, a .creds file (decentralised JWT auth) or a client
+// certificate, and a Redis that demands an ACL user; wrong credentials stop the start with one line that
+// never shows the secret. The servers are this test's own, on
 // free ports (the machine's shared servers stay as they are).
 import {
   type PhotonProcess,
@@ -12,6 +13,8 @@ import {
   waitForReady,
 } from '@photon/testing';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { nkeys } from 'nats';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -160,6 +163,81 @@ describe('credentials for the bus and the store', () => {
     expect((await rpc<string>(url, 'web3_clientVersion')).result).toMatch(/^Photon\//);
   });
 
+  it('default: gateway and query reach a NATS that demands an NKey; another key is refused', async () => {
+    const user = nkeys.createUser();
+    const seedFile = join(scratch, 'nkey.seed');
+    const otherSeedFile = join(scratch, 'other.seed');
+    const seed = new TextDecoder().decode(user.getSeed());
+    await writeFile(seedFile, `${seed}\n`, { mode: 0o600 });
+    await writeFile(otherSeedFile, new TextDecoder().decode(nkeys.createUser().getSeed()), { mode: 0o600 });
+    const config = join(scratch, 'nkey.conf');
+    await writeFile(config, `authorization { users = [ { nkey: ${user.getPublicKey()} } ] }\n`);
+    const port = await serve('nats-server', ['-a', '127.0.0.1', '-p', '{port}', '-c', config]);
+    const url = await tier(`nats://127.0.0.1:${port}`, ['--nats-nkey-seed-file', seedFile]);
+    expect((await rpc<string>(url, 'web3_clientVersion')).result).toMatch(/^Photon\//);
+
+    const other = await refusal(
+      photon(['gateway', '--nats-url', `nats://127.0.0.1:${port}`, '--nats-nkey-seed-file', otherSeedFile]),
+    );
+    expect(other.code).toBe(1);
+    expect(other.output).toContain(`photon: cannot connect to NATS at nats://127.0.0.1:${port}: `);
+    expect(other.output).not.toContain(seed);
+  });
+
+  it('default: gateway and query reach a NATS in operator mode with a .creds file; a stranger is refused', async () => {
+    const trust = operatorTrust();
+    const config = join(scratch, 'operator.conf');
+    await writeFile(config, trust.serverConfig);
+    const credsFile = join(scratch, 'user.creds');
+    const strangerFile = join(scratch, 'stranger.creds');
+    await writeFile(credsFile, trust.userCreds, { mode: 0o600 });
+    const strangerTrust = operatorTrust();
+    await writeFile(strangerFile, strangerTrust.userCreds, { mode: 0o600 });
+    const port = await serve('nats-server', ['-a', '127.0.0.1', '-p', '{port}', '-c', config]);
+    const url = await tier(`nats://127.0.0.1:${port}`, ['--nats-creds-file', credsFile]);
+    expect((await rpc<string>(url, 'web3_clientVersion')).result).toMatch(/^Photon\//);
+
+    const stranger = await refusal(
+      photon(['gateway', '--nats-url', `nats://127.0.0.1:${port}`, '--nats-creds-file', strangerFile]),
+    );
+    expect(stranger.code).toBe(1);
+    expect(stranger.output).toContain(`photon: cannot connect to NATS at nats://127.0.0.1:${port}: `);
+    expect(stranger.output).not.toContain(strangerTrust.seed);
+  });
+
+  it('default: gateway and query reach a NATS that verifies client certificates; none is refused', async () => {
+    const ca = makeTestCa(scratch);
+    const client = makeClientCert(scratch);
+    const port = await serve('nats-server', [
+      '-a',
+      '127.0.0.1',
+      '-p',
+      '{port}',
+      '--tlsverify',
+      '--tlscert',
+      ca.serverCert,
+      '--tlskey',
+      ca.serverKey,
+      '--tlscacert',
+      ca.caCert,
+    ]);
+    const url = await tier(`nats://127.0.0.1:${port}`, [
+      '--nats-tls-ca-file',
+      ca.caCert,
+      '--nats-tls-cert-file',
+      client.cert,
+      '--nats-tls-key-file',
+      client.key,
+    ]);
+    expect((await rpc<string>(url, 'web3_clientVersion')).result).toMatch(/^Photon\//);
+
+    const anonymous = await refusal(
+      photon(['gateway', '--nats-url', `nats://127.0.0.1:${port}`, '--nats-tls-ca-file', ca.caCert]),
+    );
+    expect(anonymous.code).toBe(1);
+    expect(anonymous.output).toContain(`photon: cannot connect to NATS at nats://127.0.0.1:${port}: `);
+  });
+
   it('default: the keystore starts with its unlock sessions in a Redis that demands an ACL user', async () => {
     const natsPort = await serve('nats-server', ['-a', '127.0.0.1', '-p', '{port}']);
     // ACL users go in a config file: on the command line Redis reads `--user` as one name.
@@ -267,4 +345,111 @@ function makeTestCa(dir: string): { caCert: string; serverCert: string; serverKe
     path('ext'),
   ]);
   return { caCert: path('ca.pem'), serverCert: path('server.pem'), serverKey: path('server.key') };
+}
+
+/** A client certificate signed by the CA makeTestCa left in `dir`. */
+function makeClientCert(dir: string): { cert: string; key: string } {
+  const path = (name: string) => join(dir, name);
+  const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+  openssl([
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    path('client.key'),
+    '-out',
+    path('client.csr'),
+    '-subj',
+    '/CN=photon-client',
+  ]);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    path('client.csr'),
+    '-CA',
+    path('ca.pem'),
+    '-CAkey',
+    path('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    path('client.pem'),
+    '-days',
+    '2',
+  ]);
+  return { cert: path('client.pem'), key: path('client.key') };
+}
+
+/**
+ * A throwaway NATS operator with one account and one user, as nsc would make them: NATS JWT v2 (header
+ * `ed25519-nkey`, claims signed by the issuer's NKey, `jti` the base32 SHA-512/256 of the claims), the
+ * server config that trusts the operator and preloads the account, and the user's .creds file.
+ */
+function operatorTrust(): { serverConfig: string; userCreds: string; seed: string } {
+  const operator = nkeys.createOperator();
+  const account = nkeys.createAccount();
+  const user = nkeys.createUser();
+  const jwt = (issuer: ReturnType<typeof nkeys.createUser>, claims: Record<string, unknown>): string => {
+    const body: Record<string, unknown> = {
+      ...claims,
+      iat: Math.floor(Date.now() / 1000),
+      iss: issuer.getPublicKey(),
+    };
+    body['jti'] = base32(createHash('sha512-256').update(JSON.stringify(body)).digest());
+    const signed = `${base64Url(JSON.stringify({ typ: 'JWT', alg: 'ed25519-nkey' }))}.${base64Url(JSON.stringify(body))}`;
+    return `${signed}.${base64Url(issuer.sign(Buffer.from(signed)))}`;
+  };
+  const unlimited = {
+    subs: -1,
+    data: -1,
+    payload: -1,
+    imports: -1,
+    exports: -1,
+    wildcards: true,
+    conn: -1,
+    leaf: -1,
+  };
+  const operatorJwt = jwt(operator, {
+    sub: operator.getPublicKey(),
+    name: 'test',
+    nats: { type: 'operator', version: 2 },
+  });
+  const accountJwt = jwt(operator, {
+    sub: account.getPublicKey(),
+    name: 'photon',
+    nats: { type: 'account', version: 2, limits: unlimited, default_permissions: { pub: {}, sub: {} } },
+  });
+  const userJwt = jwt(account, {
+    sub: user.getPublicKey(),
+    name: 'photon',
+    nats: { type: 'user', version: 2, pub: {}, sub: {}, subs: -1, data: -1, payload: -1 },
+  });
+  const seed = new TextDecoder().decode(user.getSeed());
+  return {
+    seed,
+    serverConfig: `operator: ${operatorJwt}\nresolver: MEMORY\nresolver_preload: {\n  ${account.getPublicKey()}: ${accountJwt}\n}\n`,
+    userCreds:
+      `-----BEGIN NATS USER JWT-----\n${userJwt}\n------END NATS USER JWT------\n\n` +
+      `-----BEGIN USER NKEY SEED-----\n${seed}\n------END USER NKEY SEED------\n`,
+  };
+}
+
+const base64Url = (data: string | Uint8Array): string => Buffer.from(data).toString('base64url');
+
+/** RFC 4648 base32 without padding, as NATS JWT ids are. */
+function base32(bytes: Uint8Array): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return bits > 0 ? out + alphabet[(value << (5 - bits)) & 31] : out;
 }

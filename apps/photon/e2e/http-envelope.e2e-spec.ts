@@ -140,7 +140,7 @@ describe('HTTP envelope and limits (defaults)', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: 'ready',
-      services: { query: true, keystore: true, tx: true },
+      services: { query: true, keystore: true, tx: true, events: true },
     });
   });
 

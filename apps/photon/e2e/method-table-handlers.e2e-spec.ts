@@ -36,6 +36,6 @@ describe('the method table against the handlers of photon start', () => {
       (method) => registry.has(method) && !isShippedService(rows.get(method)!.service),
     );
     expect(unowned).toEqual([]);
-    expect([...registry.servedServices()].sort()).toEqual(['keystore', 'query', 'tx']);
+    expect([...registry.servedServices()].sort()).toEqual(['events', 'keystore', 'query', 'tx']);
   });
 });

@@ -5,13 +5,11 @@
 import {
   type ClusterStack,
   type PhotonProcess,
+  addGateway,
   devWallet,
-  freePort,
   rpc,
-  spawnPhoton,
   startPhotonStack,
   waitFor,
-  waitForReady,
 } from '@photon/testing';
 import { encryptKeystoreJson } from 'ethers';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -85,24 +83,13 @@ describe('unlocked accounts in the NATS topology (keystore unlocks at start)', (
       ],
     });
     // A second gateway of the same tier, on every interface: what a public endpoint runs.
-    const port = await freePort();
-    publicGateway = spawnPhoton([
-      'gateway',
-      '--laddr',
-      `tcp://0.0.0.0:${port}`,
-      '--wsport',
-      String(await freePort()),
-      '--nats-url',
-      stack.natsUrl,
-      '--bus-prefix',
-      stack.busPrefix,
-      '--rpc-api',
-      'eth,net,web3,personal',
-      '--log-level',
-      'warn',
-    ]);
-    publicUrl = `http://127.0.0.1:${port}`;
-    await waitForReady(publicUrl, {}, [publicGateway]);
+    const gateway = await addGateway(
+      stack,
+      ['--rpc-api', 'eth,net,web3,personal', '--log-level', 'warn'],
+      '0.0.0.0',
+    );
+    publicGateway = gateway.process;
+    publicUrl = gateway.httpUrl;
   });
   afterAll(async () => {
     await publicGateway?.stop();

@@ -20,12 +20,16 @@ const FLAG_NAMES: Readonly<Record<FileFlag, string>> = {
   redisTlsKeyFile: 'redis-tls-key-file',
 };
 
-/** The text of the file a flag names (trailing newline dropped), or undefined when the flag is unset. */
-async function fileText(config: ClusterConfig, key: FileFlag): Promise<string | undefined> {
+/**
+ * The text of the file a flag names (a secret's trailing newline dropped; `verbatim` for a .creds file,
+ * whose parser needs the newline after its last marker), or undefined when the flag is unset.
+ */
+async function fileText(config: ClusterConfig, key: FileFlag, verbatim = false): Promise<string | undefined> {
   const path = config[key];
   if (path === null) return undefined;
   try {
-    return (await readFlagFile(FLAG_NAMES[key], path)).toString('utf8').replace(/\r?\n$/, '');
+    const text = (await readFlagFile(FLAG_NAMES[key], path)).toString('utf8');
+    return verbatim ? text : text.replace(/\r?\n$/, '');
   } catch (error) {
     throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
@@ -59,7 +63,7 @@ export async function natsCredentialsOf(config: ClusterConfig): Promise<NatsCred
   const [password, token, creds, nkeySeed, tls] = await Promise.all([
     fileText(config, 'natsPasswordFile'),
     fileText(config, 'natsTokenFile'),
-    fileText(config, 'natsCredsFile'),
+    fileText(config, 'natsCredsFile', true),
     fileText(config, 'natsNkeySeedFile'),
     tlsOf(config, 'natsTlsCaFile', 'natsTlsCertFile', 'natsTlsKeyFile'),
   ]);

@@ -5,6 +5,7 @@ import 'reflect-metadata';
 import {
   ConfigError,
   DEVNET_SCHEMA,
+  EVENTS_SCHEMA,
   GATEWAY_SCHEMA,
   KEYSTORE_SCHEMA,
   QUERY_SCHEMA,
@@ -16,6 +17,7 @@ import {
 } from '@photon/config';
 import { PHOTON_VERSION } from '@photon/types';
 import { devnetCommand } from './commands/devnet.command';
+import { eventsCommand } from './commands/events.command';
 import { gatewayCommand } from './commands/gateway.command';
 import { keystoreCommand } from './commands/keystore.command';
 import { queryCommand } from './commands/query.command';
@@ -37,6 +39,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   gateway: { summary: 'HTTP/WS listeners routing over NATS', schema: GATEWAY_SCHEMA, run: gatewayCommand },
   query: { summary: 'the query service over NATS', schema: QUERY_SCHEMA, run: queryCommand },
   tx: { summary: 'the tx service (transaction submission) over NATS', schema: TX_SCHEMA, run: txCommand },
+  events: {
+    summary: 'the events service (polling filters) over NATS, filter cursors in Redis',
+    schema: EVENTS_SCHEMA,
+    run: eventsCommand,
+  },
   keystore: {
     summary: 'the keystore service over NATS, unlock sessions in Redis',
     schema: KEYSTORE_SCHEMA,

@@ -1,15 +1,21 @@
 // The query service's part of a command's config (`photon query` and `photon start` alike), reading
 // the engine at `engineUrl`.
 import type { QueryConfig } from '@photon/config';
+import type { AcceptedTxRecords } from '@photon/engine-client';
 import type { QueryOptions } from '@photon/query';
 
 type QuerySettings = Pick<QueryConfig, 'chainId' | 'logsMaxBlockRange' | 'logsMaxResults' | 'rpcGasCap'>;
 
-export function queryOptionsOf(config: QuerySettings, engineUrl: URL): QueryOptions {
+export function queryOptionsOf(
+  config: QuerySettings,
+  engineUrl: URL,
+  accepted: AcceptedTxRecords,
+): QueryOptions {
   return {
     chainId: config.chainId,
     engineUrl,
     logLimits: { maxBlockRange: config.logsMaxBlockRange, maxResults: config.logsMaxResults },
     gasCap: BigInt(config.rpcGasCap),
+    accepted,
   };
 }

@@ -1,5 +1,6 @@
 // What the query service needs from its config, as a Nest token.
 import type { ChainId } from '@photon/config';
+import type { AcceptedTxRecords } from '@photon/engine-client';
 import type { LogLimits } from './logs/log-limits';
 
 export interface QueryOptions {
@@ -10,6 +11,8 @@ export interface QueryOptions {
   readonly logLimits: LogLimits;
   /** Most gas one eth_call / eth_estimateGas may use (--rpc-gas-cap; LIMITS.md: 25,000,000). */
   readonly gasCap: bigint;
+  /** The txs the tier accepted (the tx service's record): pending answers merge it past CometBFT's 100. */
+  readonly accepted: AcceptedTxRecords;
 }
 
 export const QUERY_OPTIONS = Symbol('QUERY_OPTIONS');

@@ -1,5 +1,5 @@
 // What the tx service needs from its config, as a Nest token.
-import type { NonceStore } from '@photon/store';
+import type { AcceptedTxStore, NonceStore } from '@photon/store';
 
 export interface TxOptions {
   /** The tier's EIP-155 chain id (--chain-id): raw transactions must be signed for it. */
@@ -10,6 +10,8 @@ export interface TxOptions {
   readonly allowUnprotectedTxs: boolean;
   /** Where every replica reserves a sender's nonces: Redis in the cluster, memory for `photon start`. */
   readonly nonces: NonceStore;
+  /** The record of every tx the engine took from this tier until mined or dropped (the same store). */
+  readonly accepted: AcceptedTxStore;
 }
 
 export const TX_OPTIONS = Symbol('TX_OPTIONS');

@@ -5,6 +5,7 @@ import { EngineLifecycle } from './engine/engine-lifecycle';
 import { ENGINE_PROVIDERS } from './engine/engine.providers';
 import { SendHandlers } from './eth/send.handlers';
 import { PersonalHandlers } from './personal/personal.handlers';
+import { ResendUseCase } from './resend/resend.usecase';
 import { SendRawTransactionUseCase } from './send-raw-transaction/send-raw-transaction.usecase';
 import { ChainDefaultsService } from './send-transaction/chain-defaults.service';
 import { SendTransactionUseCase } from './send-transaction/send-transaction.usecase';
@@ -24,6 +25,7 @@ export class TxModule {
         SendRawTransactionUseCase,
         ChainDefaultsService,
         SendTransactionUseCase,
+        ResendUseCase,
         SendHandlers,
         PersonalHandlers,
       ],

@@ -21,3 +21,12 @@ export {
   queueGroup,
   REPLICA_HEADER,
 } from './transports/nats-subjects';
+export { HeadStream } from './streams/head-stream';
+export type { HeadEvent, HeadListener } from './streams/head-stream';
+export { InProcessHeadStream } from './streams/in-process-head-stream';
+export { JetStreamHeadStream } from './streams/jetstream-head-stream';
+export type { JetStreamHeadStreamOptions } from './streams/jetstream-head-stream';
+export { PendingFeed } from './streams/pending-feed';
+export type { PendingPage } from './streams/pending-feed';
+export { InProcessPendingFeed } from './streams/in-process-pending-feed';
+export { JetStreamPendingFeed } from './streams/jetstream-pending-feed';

@@ -3,6 +3,7 @@ import type { ConfigOf } from './option-spec';
 import type {
   CLUSTER_SCHEMA,
   DEVNET_SCHEMA,
+  EVENTS_SCHEMA,
   GATEWAY_SCHEMA,
   KEYSTORE_SCHEMA,
   QUERY_SCHEMA,
@@ -13,6 +14,7 @@ import type {
 export type GatewayConfig = ConfigOf<typeof GATEWAY_SCHEMA>;
 export type QueryConfig = ConfigOf<typeof QUERY_SCHEMA>;
 export type TxConfig = ConfigOf<typeof TX_SCHEMA>;
+export type EventsConfig = ConfigOf<typeof EVENTS_SCHEMA>;
 export type KeystoreConfig = ConfigOf<typeof KEYSTORE_SCHEMA>;
 export type StartConfig = ConfigOf<typeof START_SCHEMA>;
 export type DevnetConfig = ConfigOf<typeof DEVNET_SCHEMA>;

@@ -7,6 +7,7 @@ export {
   OPTIONS,
   CLUSTER_SCHEMA,
   DEVNET_SCHEMA,
+  EVENTS_SCHEMA,
   GATEWAY_SCHEMA,
   KEYSTORE_SCHEMA,
   LISTENER_SCHEMA,
@@ -17,6 +18,7 @@ export {
 export type {
   ClusterConfig,
   DevnetConfig,
+  EventsConfig,
   GatewayConfig,
   KeystoreConfig,
   QueryConfig,

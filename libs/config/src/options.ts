@@ -327,6 +327,28 @@ export const OPTIONS = {
     default: 30,
     parse: parsePositiveInt,
   }),
+  filterTimeoutMs: option({
+    flag: 'filter-timeout',
+    env: 'PHOTON_FILTER_TIMEOUT',
+    description: 'a polling filter not polled for this long is removed (geth: 5m)',
+    default: 300_000,
+    defaultText: '5m',
+    parse: parseDurationMs,
+  }),
+  filterCap: option({
+    flag: 'filter-cap',
+    env: 'PHOTON_FILTER_CAP',
+    description: 'most live polling filters of the whole tier',
+    default: 10_000,
+    parse: parsePositiveInt,
+  }),
+  filterCapPerClient: option({
+    flag: 'filter-cap-per-client',
+    env: 'PHOTON_FILTER_CAP_PER_CLIENT',
+    description: 'most live polling filters of one client address (Ethermint: 200 per node)',
+    default: 200,
+    parse: parsePositiveInt,
+  }),
   logsMaxBlockRange: option({
     flag: 'logs-max-block-range',
     env: 'PHOTON_LOGS_MAX_BLOCK_RANGE',
@@ -374,6 +396,9 @@ const { dataDir } = OPTIONS;
 const { logsMaxBlockRange, logsMaxResults } = OPTIONS;
 /** eth_getLogs caps: the query service reads them, in `photon query` and `photon start` alike. */
 const LOG_LIMITS = { logsMaxBlockRange, logsMaxResults } as const;
+const { filterTimeoutMs, filterCap, filterCapPerClient } = OPTIONS;
+/** Polling filters: the events service keeps them, in `photon events` and `photon start` alike. */
+const FILTERS = { filterTimeoutMs, filterCap, filterCapPerClient } as const;
 const { rpcGasCap } = OPTIONS;
 const {
   passphraseFile,
@@ -428,6 +453,8 @@ export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as 
 export const QUERY_SCHEMA = { ...CHAIN, ...LOG_LIMITS, rpcGasCap, ...CLUSTER, ...LOGGING } as const;
 /** `photon tx`: transaction submission over the NATS bus, broadcasting to the engine. */
 export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...CLUSTER, ...LOGGING } as const;
+/** `photon events`: filters (and, later, the engine bridge) over the NATS bus, filter cursors in Redis. */
+export const EVENTS_SCHEMA = { ...CHAIN, ...FILTERS, logsMaxBlockRange, ...CLUSTER, ...LOGGING } as const;
 /** `photon keystore`: key files and signing over the NATS bus, unlock sessions in Redis. */
 export const KEYSTORE_SCHEMA = {
   chainId,
@@ -466,5 +493,6 @@ export const START_SCHEMA = {
   allowInsecureUnlock,
   ...LOG_LIMITS,
   rpcGasCap,
+  ...FILTERS,
   ...LOGGING,
 } as const;

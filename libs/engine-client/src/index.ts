@@ -40,4 +40,5 @@ export {
 export { type AssembledBlock } from './reader/block-assembler';
 export { effectiveGasPrice } from './reader/transaction-record';
 export { pendingNonce } from './reader/pending-nonce';
+export { type AcceptedTxRecord, type AcceptedTxRecords, PendingPool } from './reader/pending-pool';
 export { type CacheStats, LruCache } from './reader/lru-cache';

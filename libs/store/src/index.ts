@@ -1,6 +1,6 @@
 // Shared state of the tier behind interfaces with an in-memory and a Redis implementation:
-// unlock sessions of the keystore, senders' nonces of the tx service (filters and the pending-tx feed
-// join later).
+// unlock sessions of the keystore, senders' nonces and the accepted-tx record of the tx service, and the
+// polling filters of the events service (the pending-tx feed joins later).
 export { UNTIL_TIER_STOPS, UnlockSessionStore } from './unlock/unlock-session-store';
 export { MemoryUnlockStore } from './unlock/memory-unlock-store';
 export { RedisUnlockStore } from './unlock/redis-unlock-store';
@@ -12,3 +12,23 @@ export { NONCE_IDLE_MS, NonceStore } from './nonce/nonce-store';
 export { MemoryNonceStore } from './nonce/memory-nonce-store';
 export { RedisNonceStore } from './nonce/redis-nonce-store';
 export type { RedisNonceStoreOptions } from './nonce/redis-nonce-store';
+export {
+  ACCEPTED_TX_MAX_AGE_MS,
+  ACCEPTED_TX_MAX_RECORDS,
+  AcceptedTxStore,
+} from './accepted/accepted-tx-store';
+export type { AcceptedTx } from './accepted/accepted-tx-store';
+export { MemoryAcceptedTxStore } from './accepted/memory-accepted-tx-store';
+export type { AcceptedTxStoreLimits } from './accepted/memory-accepted-tx-store';
+export { RedisAcceptedTxStore } from './accepted/redis-accepted-tx-store';
+export type { RedisAcceptedTxStoreOptions } from './accepted/redis-accepted-tx-store';
+export { DEFAULT_FILTER_CAPS, FILTER_TIMEOUT_MS, FilterCapError, FilterStore } from './filters/filter-store';
+export type { FilterCaps, FilterKind, FilterRecord } from './filters/filter-store';
+export { MemoryFilterStore } from './filters/memory-filter-store';
+export type { FilterStoreSettings } from './filters/memory-filter-store';
+export { RedisFilterStore } from './filters/redis-filter-store';
+export type { RedisFilterStoreOptions } from './filters/redis-filter-store';
+export { HeadLeadership } from './leader/head-leadership';
+export { MemoryHeadLeadership } from './leader/memory-head-leadership';
+export { RedisHeadLeadership } from './leader/redis-head-leadership';
+export type { RedisHeadLeadershipOptions } from './leader/redis-head-leadership';

@@ -1,7 +1,7 @@
 // Test helpers for Photon's process-level tests and the bench: free ports, spawning the built
 // CLI, readiness polling and raw JSON-RPC calls. Never imported by production code.
 export { freePort } from './free-port';
-export { assertNatsReachable, randomBusPrefix, testNatsUrl } from './nats';
+export { assertNatsReachable, randomBusPrefix, removeJetStreamOf, testNatsUrl } from './nats';
 export { testRedisUrl } from './redis';
 export { photonCliPath, workspaceRoot } from './cli-path';
 export { spawnProcess } from './spawn-process';
@@ -12,10 +12,11 @@ export { waitFor } from './wait-for';
 export type { WaitForOptions } from './wait-for';
 export { describeOutput, waitForReady } from './wait-for-ready';
 export type { WaitForReadyOptions } from './wait-for-ready';
-export { startPhotonStack } from './photon-stack';
+export { addGateway, startPhotonStack } from './photon-stack';
 export { waitForDevnet } from './wait-for-devnet';
 export type {
   ClusterStack,
+  ExtraGateway,
   InProcessStack,
   PhotonStack,
   PhotonStackKind,

@@ -2,6 +2,7 @@
 // test and bench stacks never share queue groups.
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
+import { connect as connectNats } from 'nats';
 
 const DEFAULT_TEST_NATS_URL = 'nats://127.0.0.1:4222';
 
@@ -42,4 +43,19 @@ export async function assertNatsReachable(natsUrl: string, timeoutMs = 1_000): P
       resolve();
     });
   });
+}
+
+/** Removes what a cluster stack under `prefix` left in the machine's JetStream (its head and pending streams). */
+export async function removeJetStreamOf(natsUrl: string, prefix: string): Promise<void> {
+  const connection = await connectNats({ servers: natsUrl, timeout: 2_000 }).catch(() => undefined);
+  if (connection === undefined) return;
+  try {
+    const manager = await connection.jetstreamManager();
+    for (const name of ['heads', 'pending'])
+      await manager.streams.delete(`${prefix}_${name}`).catch(() => false);
+  } catch {
+    // No JetStream there: nothing was left.
+  } finally {
+    await connection.close();
+  }
 }

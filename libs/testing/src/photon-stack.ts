@@ -2,13 +2,20 @@
 // 'in-process' is one `photon start` (with its embedded devnet); 'cluster' is a `photon devnet`,
 // query and tx replicas pointed at it with --node, keystore replicas sharing a KEK file and Redis, and
 // a gateway, over real NATS. Key files go to a temporary directory, never the user's home.
-import { GATEWAY_SCHEMA, KEYSTORE_SCHEMA, QUERY_SCHEMA, START_SCHEMA, TX_SCHEMA } from '@photon/config';
+import {
+  EVENTS_SCHEMA,
+  GATEWAY_SCHEMA,
+  KEYSTORE_SCHEMA,
+  QUERY_SCHEMA,
+  START_SCHEMA,
+  TX_SCHEMA,
+} from '@photon/config';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
-import { assertNatsReachable, randomBusPrefix, testNatsUrl } from './nats';
+import { assertNatsReachable, randomBusPrefix, removeJetStreamOf, testNatsUrl } from './nats';
 import { testRedisUrl } from './redis';
 import { argsFor, flagGroups, flagValue, hasFlag } from './route-args';
 import { type PhotonProcess, spawnPhoton } from './spawn-photon';
@@ -25,6 +32,8 @@ export interface PhotonStackOptions {
   keystoreReplicas?: number;
   /** Tx (submission) processes in the cluster (default 1); ignored in-process. */
   txReplicas?: number;
+  /** Events (filters) processes in the cluster (default 1); ignored in-process. */
+  eventsReplicas?: number;
   /** Appended to the arguments of every process whose command takes the flag (all of them in-process). */
   extraArgs?: string[];
   /** Added to every process's environment. */
@@ -38,6 +47,11 @@ export interface PhotonStackOptions {
    * `['--data-dir', dir]` to serve a chain made beforehand.
    */
   devnetArgs?: string[];
+  /**
+   * A running engine (CometBFT RPC, e.g. http://127.0.0.1:26657) every service reads instead of a devnet
+   * the stack starts: a devnet the test runs in its own process produces blocks when the test says.
+   */
+  engineUrl?: string;
 }
 
 interface StackBase {
@@ -67,11 +81,13 @@ export interface ClusterStack extends StackBase {
   /** The --keystore-kek-file every keystore replica reads (made by the stack unless extraArgs named one). */
   kekFile: string;
   processes: {
-    devnet: PhotonProcess;
+    /** Absent when the stack reads an engine it was given (`engineUrl`). */
+    devnet: PhotonProcess | undefined;
     gateway: PhotonProcess;
     query: PhotonProcess[];
     keystore: PhotonProcess[];
     tx: PhotonProcess[];
+    events: PhotonProcess[];
   };
 }
 
@@ -104,9 +120,12 @@ export async function startPhotonStack(
   };
   const all: PhotonProcess[] = [];
   const scratch = await mkdtemp(join(tmpdir(), 'photon-stack-'));
+  /** The cluster's bus prefix once chosen: its JetStream head stream goes with the stack. */
+  let clusterPrefix: string | undefined;
   const stop = async (): Promise<void> => {
     await Promise.all([...all].reverse().map((p) => p.stop()));
     await rm(scratch, { recursive: true, force: true });
+    if (clusterPrefix !== undefined) await removeJetStreamOf(testNatsUrl(), clusterPrefix);
   };
   const keystoreArgs = (groups: readonly string[][]): string[] =>
     hasFlag(groups, 'keystore-dir') ? [] : ['--keystore-dir', join(scratch, 'keystore')];
@@ -118,13 +137,14 @@ export async function startPhotonStack(
       // photon start brings its own devnet: give it a free port too, so stacks run side by side.
       const groups = flagGroups(extraArgs, [START_SCHEMA]);
       // With --node, photon start reads that engine and starts no devnet: devnetUrl is then that engine.
-      const node = flagValue(groups, 'node');
+      const node = opts.engineUrl === undefined ? flagValue(groups, 'node') : engineNode(opts.engineUrl);
       const single = spawnPhoton(
         [
           'start',
           ...listenArgs,
           ...(node === undefined ? devnetArgs : []),
           ...keystoreArgs(groups),
+          ...(opts.engineUrl === undefined ? [] : ['--node', engineNode(opts.engineUrl)]),
           ...extraArgs,
         ],
         spawnOpts,
@@ -143,16 +163,29 @@ export async function startPhotonStack(
       };
     }
 
-    const groups = flagGroups(extraArgs, [GATEWAY_SCHEMA, QUERY_SCHEMA, KEYSTORE_SCHEMA, TX_SCHEMA]);
+    const groups = flagGroups(extraArgs, [
+      GATEWAY_SCHEMA,
+      QUERY_SCHEMA,
+      KEYSTORE_SCHEMA,
+      TX_SCHEMA,
+      EVENTS_SCHEMA,
+    ]);
 
     const natsUrl = testNatsUrl();
     await assertNatsReachable(natsUrl);
     const busPrefix = randomBusPrefix();
+    clusterPrefix = busPrefix;
     const busArgs = ['--nats-url', natsUrl, '--bus-prefix', busPrefix];
-    const devnet = spawnPhoton(['devnet', ...devnetArgs, '--quiet'], spawnOpts);
-    all.push(devnet);
-    await waitForDevnet(base.devnetUrl, devnet);
-    const nodeArgs = ['--node', `tcp://127.0.0.1:${devnetPort}`];
+    let devnet: PhotonProcess | undefined;
+    if (opts.engineUrl === undefined) {
+      devnet = spawnPhoton(['devnet', ...devnetArgs, '--quiet'], spawnOpts);
+      all.push(devnet);
+      await waitForDevnet(base.devnetUrl, devnet);
+    }
+    const nodeArgs = [
+      '--node',
+      opts.engineUrl === undefined ? `tcp://127.0.0.1:${devnetPort}` : engineNode(opts.engineUrl),
+    ];
     const query: PhotonProcess[] = [];
     for (let i = 0; i < (opts.queryReplicas ?? 1); i++) {
       const replica = spawnPhoton(
@@ -166,6 +199,15 @@ export async function startPhotonStack(
     for (let i = 0; i < (opts.txReplicas ?? 1); i++) {
       const replica = spawnPhoton(['tx', ...busArgs, ...nodeArgs, ...argsFor(TX_SCHEMA, groups)], spawnOpts);
       tx.push(replica);
+      all.push(replica);
+    }
+    const events: PhotonProcess[] = [];
+    for (let i = 0; i < (opts.eventsReplicas ?? 1); i++) {
+      const replica = spawnPhoton(
+        ['events', ...busArgs, ...nodeArgs, ...argsFor(EVENTS_SCHEMA, groups)],
+        spawnOpts,
+      );
+      events.push(replica);
       all.push(replica);
     }
     const redisUrl = testRedisUrl();
@@ -198,11 +240,14 @@ export async function startPhotonStack(
     // /readyz answers once any replica of each service does; tests that spread load or target a
     // replica need every one of them subscribed, which each says on stdout once it is.
     await Promise.all(
-      [...query, ...tx, ...keystore].map((replica) => waitForServing(replica, opts.readyTimeoutMs ?? 20_000)),
+      [...query, ...tx, ...keystore, ...events].map((replica) =>
+        waitForServing(replica, opts.readyTimeoutMs ?? 20_000),
+      ),
     );
     await waitForReady(base.httpUrl, { timeoutMs: opts.readyTimeoutMs }, all);
     return {
       ...base,
+      ...(opts.engineUrl === undefined ? {} : { devnetUrl: opts.engineUrl }),
       kind,
       busPrefix,
       natsUrl,
@@ -210,7 +255,7 @@ export async function startPhotonStack(
       kekFile,
       all,
       keystoreDir: keystoreDir(groups),
-      processes: { devnet, gateway, query, keystore, tx },
+      processes: { devnet, gateway, query, keystore, tx, events },
       stop,
     };
   } catch (err) {
@@ -236,4 +281,45 @@ async function waitForServing(replica: PhotonProcess, timeoutMs: number): Promis
       detail: () => describeOutput([replica]),
     },
   );
+}
+
+/** An engine's RPC URL as --node takes it (tcp://host:port). */
+function engineNode(url: string): string {
+  const { host } = new URL(url);
+  return `tcp://${host}`;
+}
+
+export interface ExtraGateway {
+  readonly httpUrl: string;
+  readonly wsUrl: string;
+  readonly process: PhotonProcess;
+}
+
+/**
+ * Another gateway of a cluster stack on free ports (stopped with the stack), ready when this resolves.
+ * `listenHost` 0.0.0.0 makes it public; it is still called on 127.0.0.1.
+ */
+export async function addGateway(
+  stack: ClusterStack,
+  extraArgs: readonly string[] = [],
+  listenHost = '127.0.0.1',
+): Promise<ExtraGateway> {
+  const httpPort = await freePort();
+  const wsPort = await freePort();
+  const gateway = spawnPhoton([
+    'gateway',
+    '--laddr',
+    `tcp://${listenHost}:${httpPort}`,
+    '--wsport',
+    String(wsPort),
+    '--nats-url',
+    stack.natsUrl,
+    '--bus-prefix',
+    stack.busPrefix,
+    ...extraArgs,
+  ]);
+  stack.all.push(gateway);
+  const httpUrl = `http://127.0.0.1:${httpPort}`;
+  await waitForReady(httpUrl, {}, [gateway]);
+  return { httpUrl, wsUrl: `ws://127.0.0.1:${wsPort}`, process: gateway };
 }

@@ -158,7 +158,12 @@ export function txRoutes(ctx: DevnetContext): Route[] {
       args: [{ name: 'limit', kind: 'int' }],
       handle: (args) => {
         const pending = pendingCometTxs(ctx);
-        const limit = Number(intArg(args['limit']) ?? 30n);
+        // CometBFT's validatePerPage: 30 by default, at most 100, however many the mempool holds.
+        const limitArg = intArg(args['limit']);
+        const limit =
+          limitArg === undefined || limitArg <= 0n
+            ? DEFAULT_PER_PAGE
+            : Math.min(Number(limitArg), MAX_PER_PAGE);
         return Promise.resolve({
           n_txs: String(Math.min(pending.length, limit)),
           total: String(pending.length),

@@ -1,11 +1,12 @@
 // The router's namespace rules and the exposure every call leaves the gateway with, on a bus that
 // records what reaches it.
-import { type BusRequest, MethodBus } from '@photon/bus';
+import { type BusRequest, InProcessHeadStream, InProcessPendingFeed, MethodBus } from '@photon/bus';
 import { RpcError, type RpcCall } from '@photon/codec';
 import type { Namespace, ServiceName } from '@photon/types';
 import type { GatewayOptions } from '../gateway-options';
 import { RpcEndpoint } from './rpc-endpoint';
 import { RpcRouter } from './rpc-router';
+import { SubscriptionHub } from '../subscriptions/subscription-hub';
 
 class RecordingBus extends MethodBus {
   readonly requests: { service: ServiceName; request: BusRequest }[] = [];
@@ -44,7 +45,14 @@ function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
 
 function router(host: string, rpcApi: Namespace[]) {
   const bus = new RecordingBus();
-  return { bus, router: new RpcRouter(bus, gatewayOptions(host, rpcApi)) };
+  return {
+    bus,
+    router: new RpcRouter(
+      bus,
+      new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus),
+      gatewayOptions(host, rpcApi),
+    ),
+  };
 }
 
 const call = (method: string, params: unknown[]): RpcCall => ({ method, params, id: 1, notification: false });
@@ -86,7 +94,8 @@ describe(RpcEndpoint.name, () => {
   const exposureOf = async (host: string, caller: Record<string, unknown> = {}) => {
     const bus = new RecordingBus();
     const options = gatewayOptions(host, ['eth']);
-    const endpoint = new RpcEndpoint(new RpcRouter(bus, options), options);
+    const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus);
+    const endpoint = new RpcEndpoint(new RpcRouter(bus, hub, options), options);
     await endpoint.handle(body, { transport: 'http', ...caller });
     return bus.requests[0]?.request.context.exposure;
   };

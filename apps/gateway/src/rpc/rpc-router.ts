@@ -14,6 +14,7 @@ import {
   isShippedService,
 } from '@photon/types';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { SubscriptionHub } from '../subscriptions/subscription-hub';
 
 @Injectable()
 export class RpcRouter {
@@ -23,6 +24,7 @@ export class RpcRouter {
 
   constructor(
     private readonly bus: MethodBus,
+    private readonly subscriptions: SubscriptionHub,
     @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
   ) {
     this.exposed = new Set(options.rpcApi);
@@ -35,6 +37,8 @@ export class RpcRouter {
 
   route(call: RpcCall, context: CallContext): Promise<unknown> {
     const row = findMethod(call.method);
+    if (row?.service === 'gateway' && this.exposed.has(row.namespace))
+      return this.answerHere(row, call, context);
     if (row === undefined || !this.exposed.has(row.namespace) || !isShippedService(row.service)) {
       return Promise.reject(new MethodNotFoundError(call.method));
     }
@@ -43,5 +47,12 @@ export class RpcRouter {
       { method: row.method, params: call.params, context },
       TIMEOUT_MS[row.timeout],
     );
+  }
+
+  /** The methods the gateway answers itself: the subscriptions of its websocket sessions. */
+  private async answerHere(row: MethodRow, call: RpcCall, context: CallContext): Promise<unknown> {
+    if (row.method === 'eth_subscribe') return this.subscriptions.subscribe(call.params, context);
+    if (row.method === 'eth_unsubscribe') return this.subscriptions.unsubscribe(call.params, context);
+    throw new MethodNotFoundError(call.method);
   }
 }

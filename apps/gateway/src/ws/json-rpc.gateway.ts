@@ -13,6 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import { WebSocket } from 'ws';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { RpcEndpoint } from '../rpc/rpc-endpoint';
+import { SubscriptionHub } from '../subscriptions/subscription-hub';
 import { RPC_MESSAGE } from './photon-ws-adapter';
 
 interface Session {
@@ -28,12 +29,14 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
 
   constructor(
     private readonly endpoint: RpcEndpoint,
+    private readonly subscriptions: SubscriptionHub,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
   ) {}
 
   handleConnection(socket: WebSocket, request: IncomingMessage): void {
     const session: Session = { id: randomUUID(), remoteAddress: request.socket.remoteAddress, alive: true };
     this.sessions.set(socket, session);
+    this.subscriptions.attach(session.id, socket);
     socket.on('pong', () => (session.alive = true));
     const keepalive = setInterval(() => {
       if (!session.alive) {
@@ -45,18 +48,27 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
       socket.ping();
     }, this.options.wsPingSeconds * 1000);
     keepalive.unref();
-    socket.once('close', () => clearInterval(keepalive));
+    socket.once('close', () => {
+      clearInterval(keepalive);
+      this.subscriptions.detach(session.id);
+    });
   }
 
   /** Handler for every websocket frame: one JSON-RPC request or batch. */
   @SubscribeMessage(RPC_MESSAGE)
   async onMessage(@MessageBody() text: string, @ConnectedSocket() socket: WebSocket): Promise<void> {
     const session = this.sessions.get(socket);
-    const answer = await this.endpoint.handle(text, {
-      transport: 'ws',
-      remoteAddress: session?.remoteAddress,
-      sessionId: session?.id,
-    });
-    if (answer !== undefined && socket.readyState === WebSocket.OPEN) socket.send(answer);
+    // Notifications wait while this reply is computed and written: none precedes its eth_subscribe reply.
+    this.subscriptions.hold(session?.id);
+    try {
+      const answer = await this.endpoint.handle(text, {
+        transport: 'ws',
+        remoteAddress: session?.remoteAddress,
+        sessionId: session?.id,
+      });
+      if (answer !== undefined && socket.readyState === WebSocket.OPEN) socket.send(answer);
+    } finally {
+      this.subscriptions.release(session?.id);
+    }
   }
 }

@@ -4,11 +4,18 @@ import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusModule } from '@photon/bus';
 import type { StartConfig } from '@photon/config';
+import { EventsModule } from '@photon/events';
 import { GatewayModule, bootstrapGateway } from '@photon/gateway';
 import { KeystoreModule } from '@photon/keystore';
 import { QueryModule } from '@photon/query';
-import { MemoryNonceStore } from '@photon/store';
+import {
+  MemoryAcceptedTxStore,
+  MemoryFilterStore,
+  MemoryHeadLeadership,
+  MemoryNonceStore,
+} from '@photon/store';
 import { TxModule } from '@photon/tx';
+import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { inProcessKeystoreOptions } from '../keystore-options-of';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
@@ -28,14 +35,22 @@ export async function createInProcessApp(
 ): Promise<NestFastifyApplication> {
   const gateway = gatewayOptionsOf(config);
   const keystore = await inProcessKeystoreOptions(config);
+  // One record of accepted txs: the tx service writes it, the query service's pending answers read it.
+  const accepted = new MemoryAcceptedTxStore();
   return bootstrapGateway(
     {
       module: PhotonInProcessModule,
       imports: [
         BusModule.inProcess(),
-        QueryModule.register(queryOptionsOf(config, engineUrl)),
+        QueryModule.register(queryOptionsOf(config, engineUrl, accepted)),
         KeystoreModule.register(keystore),
-        TxModule.register(txOptionsOf(config, engineUrl, new MemoryNonceStore())),
+        TxModule.register(txOptionsOf(config, engineUrl, { nonces: new MemoryNonceStore(), accepted })),
+        EventsModule.register(
+          eventsOptionsOf(config, engineUrl, {
+            filters: new MemoryFilterStore(filterStoreSettingsOf(config)),
+            leadership: new MemoryHeadLeadership(),
+          }),
+        ),
         GatewayModule.register(gateway),
       ],
     },

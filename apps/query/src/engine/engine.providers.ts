@@ -4,6 +4,7 @@ import {
   CometWebsocketClient,
   EthereumChainReader,
   EvmQueryClient,
+  PendingPool,
 } from '@photon/engine-client';
 import type { Provider } from '@nestjs/common';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
@@ -34,6 +35,12 @@ export const ENGINE_PROVIDERS: Provider[] = [
     provide: EthereumChainReader,
     inject: [CometHttpClient, EvmQueryClient],
     useFactory: (comet: CometHttpClient, evm: EvmQueryClient) => new EthereumChainReader(comet, evm),
+  },
+  {
+    provide: PendingPool,
+    inject: [CometHttpClient, EvmQueryClient, QUERY_OPTIONS],
+    useFactory: (comet: CometHttpClient, evm: EvmQueryClient, options: QueryOptions) =>
+      new PendingPool(comet, evm, options.accepted),
   },
   ChainHead,
   BlockResolver,

@@ -3,9 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { RpcMethod } from '@photon/bus';
 import {
   EthGetBlockReceiptsParams,
+  EthGetTransactionLogsParams,
   EthGetTransactionReceiptParams,
+  type RpcLog,
   type RpcReceipt,
   decodeParams,
+  formatLog,
   formatReceipt,
 } from '@photon/codec';
 import { TransactionService } from './transaction.service';
@@ -20,6 +23,14 @@ export class ReceiptHandlers {
     const { hash } = decodeParams(EthGetTransactionReceiptParams, params);
     const receipt = await this.transactions.receipt(hash);
     return receipt === null ? null : formatReceipt(receipt);
+  }
+
+  /** Handler for eth_getTransactionLogs (Ethermint's extension): a mined tx's logs; null while pending or unknown. */
+  @RpcMethod('eth_getTransactionLogs')
+  async getTransactionLogs(params: unknown): Promise<RpcLog[] | null> {
+    const { hash } = decodeParams(EthGetTransactionLogsParams, params);
+    const receipt = await this.transactions.receipt(hash);
+    return receipt === null ? null : receipt.logs.map(formatLog);
   }
 
   /** Handler for eth_getBlockReceipts. */

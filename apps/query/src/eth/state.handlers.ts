@@ -5,13 +5,19 @@ import {
   EthGetBalanceParams,
   EthGetCodeParams,
   EthGetStorageAtParams,
+  EthGetStorageValuesParams,
+  ClientLimitExceededError,
+  InvalidParamsError,
   EthGetTransactionCountParams,
   decodeParams,
   encodeQuantity,
 } from '@photon/codec';
 import type { Hex } from '@photon/types';
-import { zeroPadValue } from 'ethers';
+import { getAddress, zeroPadValue } from 'ethers';
 import { StateService } from './state.service';
+
+/** geth's maxGetStorageSlots: slots one eth_getStorageValues may ask for, over all addresses. */
+export const MAX_STORAGE_VALUES_SLOTS = 1_024;
 
 @Injectable()
 export class StateHandlers {
@@ -29,6 +35,26 @@ export class StateHandlers {
   async getStorageAt(params: unknown): Promise<string> {
     const { address, slot, block } = decodeParams(EthGetStorageAtParams, params);
     return zeroPadValue(await this.state.storage(address as Hex, slot as Hex, block), 32);
+  }
+
+  /**
+   * Handler for eth_getStorageValues (geth 1.16): every asked slot of every asked account at one block,
+   * keyed by checksummed address (as geth's map[common.Address] encodes), values in the order asked.
+   */
+  @RpcMethod('eth_getStorageValues')
+  async getStorageValues(params: unknown): Promise<Record<string, string[]>> {
+    const { requests, block } = decodeParams(EthGetStorageValuesParams, params);
+    const slots = [...requests.values()].reduce((sum, list) => sum + list.length, 0);
+    if (slots > MAX_STORAGE_VALUES_SLOTS)
+      throw new ClientLimitExceededError(`too many slots (max ${MAX_STORAGE_VALUES_SLOTS})`);
+    if (slots === 0) throw new InvalidParamsError('empty request');
+    const values = await this.state.storageValues(requests, block);
+    return Object.fromEntries(
+      [...values].map(([address, words]) => [
+        getAddress(address),
+        words.map((word) => zeroPadValue(word, 32)),
+      ]),
+    );
   }
 
   /** Handler for eth_getTransactionCount. */

@@ -2,13 +2,7 @@
 // resolved height; answers at the head are cached until the next block, code by its hash.
 import { Injectable } from '@nestjs/common';
 import type { BlockParam } from '@photon/codec';
-import {
-  EthereumChainReader,
-  EvmQueryClient,
-  pendingNonce,
-  type CacheStats,
-  LruCache,
-} from '@photon/engine-client';
+import { EvmQueryClient, PendingPool, type CacheStats, LruCache } from '@photon/engine-client';
 import type { Hex } from '@photon/types';
 import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from '../engine/chain-head';
@@ -16,6 +10,8 @@ import { ChainHead } from '../engine/chain-head';
 /** keccak256 of no bytes: the code hash of every account without code. */
 const EMPTY_CODE_HASH = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
 const CODE_CACHE_ENTRIES = 1_024;
+/** Storage slots eth_getStorageValues reads from the engine at once. */
+const STORAGE_READS_AT_ONCE = 16;
 
 @Injectable()
 export class StateService {
@@ -25,7 +21,7 @@ export class StateService {
     private readonly head: ChainHead,
     private readonly resolver: BlockResolver,
     private readonly evm: EvmQueryClient,
-    private readonly reader: EthereumChainReader,
+    private readonly pool: PendingPool,
   ) {}
 
   balance(address: Hex, block: BlockParam | undefined): Promise<bigint> {
@@ -37,6 +33,34 @@ export class StateService {
     return this.atState(block, `storage:${address}:${slot}`, (height) =>
       this.evm.storage(address, slot, height),
     );
+  }
+
+  /**
+   * The 32-byte values of several accounts' slots, all read at the one height `block` selects, in the
+   * order asked (at most 16 engine reads at once).
+   */
+  async storageValues(
+    requests: ReadonlyMap<string, readonly string[]>,
+    block: BlockParam | undefined,
+  ): Promise<Map<string, Hex[]>> {
+    const height = await this.heightOf(block);
+    const reads = [...requests].flatMap(([address, slots]) => slots.map((slot) => ({ address, slot })));
+    const values: Hex[] = new Array<Hex>(reads.length);
+    for (let start = 0; start < reads.length; start += STORAGE_READS_AT_ONCE) {
+      const batch = reads.slice(start, start + STORAGE_READS_AT_ONCE);
+      const answers = await Promise.all(
+        batch.map(({ address, slot }) => this.evm.storage(address as Hex, slot as Hex, height)),
+      );
+      answers.forEach((value, index) => (values[start + index] = value));
+    }
+    const result = new Map<string, Hex[]>();
+    let next = 0;
+    for (const [address, slots] of requests)
+      result.set(
+        address,
+        slots.map(() => values[next++] as Hex),
+      );
+    return result;
   }
 
   /** The account nonce; `pending` also counts the sender's mempool txs that follow it without a gap. */
@@ -71,6 +95,12 @@ export class StateService {
     return load(await this.resolver.stateHeight(block));
   }
 
+  /** The height whose state `block` names: the head for tags other than `earliest`. */
+  private async heightOf(block: BlockParam | undefined): Promise<bigint> {
+    if (block === undefined || (block.kind === 'tag' && block.tag !== 'earliest')) return this.head.latest();
+    return this.resolver.stateHeight(block);
+  }
+
   private async codeAt(address: Hex, height: bigint): Promise<Hex> {
     const { codeHash } = await this.evm.account(address, height);
     if (codeHash === EMPTY_CODE_HASH) return '0x';
@@ -82,11 +112,8 @@ export class StateService {
     return code;
   }
 
-  private async pendingNonce(address: Hex): Promise<bigint> {
-    // The mempool first, then the engine's latest state: a tx committed in between then shows in the
-    // nonce rather than vanishing from both.
-    const mempool = await this.reader.pendingTransactions();
-    const { nonce } = await this.evm.account(address);
-    return pendingNonce(nonce, address, mempool);
+  /** The committed nonce advanced past the sender's pending txs, the engine's 100 and the tier's record. */
+  private pendingNonce(address: Hex): Promise<bigint> {
+    return this.pool.nonce(address);
   }
 }

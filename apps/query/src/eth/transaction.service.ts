@@ -3,7 +3,7 @@
 // transaction then costs no tx_search. Unknown and pending ones are never cached: they may be included later.
 import { Injectable } from '@nestjs/common';
 import type { BlockParam } from '@photon/codec';
-import { EthereumChainReader, type CacheStats, LruCache } from '@photon/engine-client';
+import { EthereumChainReader, type CacheStats, LruCache, PendingPool } from '@photon/engine-client';
 import type { EthReceiptRecord, EthTransactionRecord, Hex } from '@photon/types';
 import { BlockService } from './block.service';
 
@@ -18,13 +18,14 @@ export class TransactionService {
   constructor(
     private readonly reader: EthereumChainReader,
     private readonly blocks: BlockService,
+    private readonly pool: PendingPool,
   ) {}
 
-  /** An included transaction, else one waiting in the engine's mempool; null when neither knows it. */
+  /** An included transaction, else a pending one (the engine's mempool or the tier's record); else null. */
   async byHash(hash: string): Promise<EthTransactionRecord | null> {
     const key = hash.toLowerCase() as Hex;
     const included = await this.included.getOrLoad(key, () => this.reader.transactionByHash(key));
-    return included ?? (await this.reader.pendingTransactionByHash(key));
+    return included ?? (await this.pool.byHash(key));
   }
 
   /** The index-th transaction of the block the selector names; null for an unknown block or index. */

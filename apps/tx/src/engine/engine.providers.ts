@@ -1,6 +1,6 @@
 // The engine-client instances the tx service shares, built once from its engine URL.
 import type { Provider } from '@nestjs/common';
-import { CometHttpClient, EthereumChainReader, EvmQueryClient } from '@photon/engine-client';
+import { CometHttpClient, EthereumChainReader, EvmQueryClient, PendingPool } from '@photon/engine-client';
 import { TX_OPTIONS, type TxOptions } from '../tx-options';
 
 /** Engine calls answer within this or fail, well inside the submit timeout of the method. */
@@ -22,5 +22,11 @@ export const ENGINE_PROVIDERS: Provider[] = [
     provide: EthereumChainReader,
     inject: [CometHttpClient, EvmQueryClient],
     useFactory: (comet: CometHttpClient, evm: EvmQueryClient) => new EthereumChainReader(comet, evm),
+  },
+  {
+    provide: PendingPool,
+    inject: [CometHttpClient, EvmQueryClient, TX_OPTIONS],
+    useFactory: (comet: CometHttpClient, evm: EvmQueryClient, options: TxOptions) =>
+      new PendingPool(comet, evm, options.accepted),
   },
 ];

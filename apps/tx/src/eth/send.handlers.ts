@@ -1,7 +1,13 @@
 // Handlers of the eth_ methods that submit transactions: decode the params, run the use case.
 import { Injectable } from '@nestjs/common';
 import { type CallContext, RpcMethod } from '@photon/bus';
-import { EthSendRawTransactionParams, EthSendTransactionParams, decodeParams } from '@photon/codec';
+import {
+  EthResendParams,
+  EthSendRawTransactionParams,
+  EthSendTransactionParams,
+  decodeParams,
+} from '@photon/codec';
+import { ResendUseCase } from '../resend/resend.usecase';
 import { SendRawTransactionUseCase } from '../send-raw-transaction/send-raw-transaction.usecase';
 import { SendTransactionCommand } from '../send-transaction/send-transaction.command';
 import { SendTransactionUseCase } from '../send-transaction/send-transaction.usecase';
@@ -11,6 +17,7 @@ export class SendHandlers {
   constructor(
     private readonly sendRaw: SendRawTransactionUseCase,
     private readonly send: SendTransactionUseCase,
+    private readonly resend: ResendUseCase,
   ) {}
 
   /** Handler for eth_sendRawTransaction: the Ethereum hash of the accepted transaction. */
@@ -24,5 +31,19 @@ export class SendHandlers {
   sendTransaction(params: unknown, context: CallContext): Promise<string> {
     const { transaction } = decodeParams(EthSendTransactionParams, params);
     return this.send.execute(SendTransactionCommand.create(transaction, { kind: 'unlocked' }, context));
+  }
+
+  /** Handler for eth_resend: a pending keystore transaction signed again with a new gas price or limit. */
+  @RpcMethod('eth_resend')
+  resendTransaction(params: unknown, context: CallContext): Promise<string> {
+    const { transaction, gasPrice, gasLimit } = decodeParams(EthResendParams, params);
+    return this.resend.execute(
+      {
+        transaction,
+        ...(gasPrice === undefined ? {} : { gasPrice }),
+        ...(gasLimit === undefined ? {} : { gasLimit }),
+      },
+      context,
+    );
   }
 }

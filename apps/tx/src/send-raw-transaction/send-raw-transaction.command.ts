@@ -20,6 +20,7 @@ export class SendRawTransactionCommand {
     /** The Ethereum transaction hash, 0x lowercase. */
     readonly hash: string,
     readonly sender: string,
+    readonly nonce: bigint,
   ) {}
 
   static create(raw: Uint8Array, rules: SubmitRules): SendRawTransactionCommand {
@@ -44,7 +45,12 @@ export class SendRawTransactionCommand {
     } catch {
       throw new InvalidInputError('invalid sender');
     }
-    return new SendRawTransactionCommand(Uint8Array.from(raw), hash.toLowerCase(), sender.toLowerCase());
+    return new SendRawTransactionCommand(
+      Uint8Array.from(raw),
+      hash.toLowerCase(),
+      sender.toLowerCase(),
+      BigInt(tx.nonce),
+    );
   }
 }
 

@@ -18,6 +18,6 @@ export class SendRawTransactionUseCase {
       chainId: this.options.chainId,
       allowUnprotectedTxs: this.options.allowUnprotectedTxs,
     });
-    return this.submitter.submit(command.raw, command.hash);
+    return this.submitter.submit(command.raw, command.hash, { sender: command.sender, nonce: command.nonce });
   }
 }

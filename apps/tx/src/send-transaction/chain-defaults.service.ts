@@ -1,35 +1,29 @@
-// Reads what eth_sendTransaction's defaults need from the chain: the pending nonce (engine client), the
-// base fee (x/feemarket) and the suggested price and tip, asked of the query service that owns their rule.
+// Reads what eth_sendTransaction's defaults need from the chain: the pending nonce (the engine's mempool and
+// the tier's accepted-tx record), the base fee (x/feemarket) and the suggested price and tip, asked of the
+// query service that owns their rule.
 import { Injectable } from '@nestjs/common';
 import { INTERNAL_CONTEXT, MethodBus } from '@photon/bus';
 import { decodeQuantity } from '@photon/codec';
-import { EthereumChainReader, EvmQueryClient, pendingNonce } from '@photon/engine-client';
-import { type Hex, TIMEOUT_MS } from '@photon/types';
+import { EvmQueryClient, PendingPool } from '@photon/engine-client';
+import { TIMEOUT_MS } from '@photon/types';
 import type { ChainDefaults } from './tx-defaults';
 
 @Injectable()
 export class ChainDefaultsService {
   constructor(
-    private readonly reader: EthereumChainReader,
+    private readonly pool: PendingPool,
     private readonly evm: EvmQueryClient,
     private readonly bus: MethodBus,
   ) {}
 
   async read(sender: string, chainId: bigint): Promise<ChainDefaults> {
     const [nonce, baseFee, gasPrice, tip] = await Promise.all([
-      this.pendingNonce(sender),
+      this.pool.nonce(sender),
       this.evm.baseFee(),
       this.askQuery('eth_gasPrice'),
       this.askQuery('eth_maxPriorityFeePerGas'),
     ]);
     return { pendingNonce: nonce, baseFee, gasPrice, tip, chainId };
-  }
-
-  private async pendingNonce(sender: string): Promise<bigint> {
-    // The mempool first, then the state: a tx committed in between shows in the nonce, not in neither.
-    const mempool = await this.reader.pendingTransactions();
-    const { nonce } = await this.evm.account(sender.toLowerCase() as Hex);
-    return pendingNonce(nonce, sender, mempool);
   }
 
   private async askQuery(method: 'eth_gasPrice' | 'eth_maxPriorityFeePerGas'): Promise<bigint> {

@@ -1,14 +1,25 @@
 // The one way a signed Ethereum transaction leaves the tier: wrapped as a Cosmos tx (fee in the chain's
-// EVM denom), broadcast with broadcast_tx_sync, refusals in geth's words, each accepted hash published.
-import { Injectable } from '@nestjs/common';
-import { MethodBus } from '@photon/bus';
+// EVM denom), broadcast with broadcast_tx_sync, refusals in geth's words, each accepted tx recorded in the
+// store (pending answers read past CometBFT's 100-tx listing with it), its hash appended to the pending
+// feed and published.
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MethodBus, PendingFeed } from '@photon/bus';
 import { InvalidInputError } from '@photon/codec';
 import { CometHttpClient, EngineRpcError, EvmQueryClient } from '@photon/engine-client';
 import { wrapEthereumTx } from '@photon/ethermint-wire';
+import { hexlify } from 'ethers';
+import { TX_OPTIONS, type TxOptions } from '../tx-options';
 import { ALREADY_KNOWN, checkTxError, isAlreadyInCache } from './check-tx-errors';
+
+/** Who sent an accepted tx and with which nonce: its entry in the accepted-tx record. */
+export interface SubmittedBy {
+  readonly sender: string;
+  readonly nonce: bigint;
+}
 
 @Injectable()
 export class TxSubmitter {
+  private readonly log = new Logger('tx');
   /** x/evm Params.evm_denom: fixed at genesis in practice, so read once (again after a failed read). */
   private denom: Promise<string> | undefined;
 
@@ -16,10 +27,12 @@ export class TxSubmitter {
     private readonly comet: CometHttpClient,
     private readonly evm: EvmQueryClient,
     private readonly bus: MethodBus,
+    private readonly pending: PendingFeed,
+    @Inject(TX_OPTIONS) private readonly options: TxOptions,
   ) {}
 
   /** Broadcasts `signedRaw` (EIP-2718 bytes whose Ethereum hash is `hash`) and returns `hash` once CheckTx took it. */
-  async submit(signedRaw: Uint8Array, hash: string): Promise<string> {
+  async submit(signedRaw: Uint8Array, hash: string, by: SubmittedBy): Promise<string> {
     const cosmosTx = wrapEthereumTx(signedRaw, { layout: 'maintained', denom: await this.feeDenom() });
     let answer;
     try {
@@ -31,8 +44,25 @@ export class TxSubmitter {
       throw error;
     }
     if (answer.code !== 0) throw checkTxError(answer);
+    await this.record(signedRaw, hash, by);
+    await this.pending
+      .append(hash)
+      .catch((error: unknown) => this.warn(`pending feed missed ${hash}`, error));
     this.bus.publish('tx.pending', { hash });
     return hash;
+  }
+
+  /** The engine took the tx: a failed record write costs pending answers past 100 txs, not the send. */
+  private async record(signedRaw: Uint8Array, hash: string, by: SubmittedBy): Promise<void> {
+    try {
+      await this.options.accepted.add({ hash, ...by, raw: hexlify(signedRaw), acceptedAtMs: Date.now() });
+    } catch (error) {
+      this.warn(`accepted tx ${hash} not recorded in the store`, error);
+    }
+  }
+
+  private warn(what: string, error: unknown): void {
+    this.log.warn(`${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   private feeDenom(): Promise<string> {

@@ -35,8 +35,8 @@ export class RpcHandlerRegistry implements OnModuleInit {
 
   private register(method: string, handler: RpcHandler): void {
     const row = findMethod(method);
-    if (row === undefined || row.service === 'none') {
-      throw new Error(`@RpcMethod('${method}') is not a served method of the method table`);
+    if (row === undefined || row.service === 'none' || row.service === 'gateway') {
+      throw new Error(`@RpcMethod('${method}') is not a method of the method table a service serves`);
     }
     if (this.handlers.has(method)) throw new Error(`two handlers registered for ${method}`);
     this.handlers.set(method, handler);

@@ -49,6 +49,14 @@ export class MethodNotFoundError extends RpcError {
   }
 }
 
+/** -32601 with geth's own wording for what a method cannot do here (`notifications not supported`). */
+export class MethodUnavailableError extends RpcError {
+  readonly code = -32601;
+  constructor(message: string) {
+    super(message);
+  }
+}
+
 /** -32602: a parameter failed its codec; `index` is zero-based as geth prints it. */
 export class InvalidParamsError extends RpcError {
   readonly code = -32602;
@@ -114,6 +122,14 @@ export class LimitExceededError extends RpcError {
   readonly code = -32005;
   constructor(message: string, data?: unknown) {
     super(message, data);
+  }
+}
+
+/** -38026: a request asked for more than a per-call cap allows (geth's clientLimitExceededError). */
+export class ClientLimitExceededError extends RpcError {
+  readonly code = -38026;
+  constructor(message: string) {
+    super(message);
   }
 }
 

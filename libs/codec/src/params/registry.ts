@@ -33,6 +33,7 @@ export const PARAMS_DTOS = Object.freeze({
 
   eth_getTransactionByHash: eth.EthGetTransactionByHashParams,
   eth_getTransactionReceipt: eth.EthGetTransactionReceiptParams,
+  eth_getTransactionLogs: eth.EthGetTransactionLogsParams,
   eth_getTransactionByBlockHashAndIndex: eth.EthGetTransactionByBlockHashAndIndexParams,
   eth_getTransactionByBlockNumberAndIndex: eth.EthGetTransactionByBlockNumberAndIndexParams,
 
@@ -46,6 +47,7 @@ export const PARAMS_DTOS = Object.freeze({
 
   eth_sendRawTransaction: eth.EthSendRawTransactionParams,
   eth_sendTransaction: eth.EthSendTransactionParams,
+  eth_resend: eth.EthResendParams,
   eth_signTransaction: eth.EthSignTransactionParams,
   eth_fillTransaction: eth.EthFillTransactionParams,
   eth_sign: eth.EthSignParams,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CodecError } from './codec-error';
-import { decodeRpcId } from './rpc-id';
+import { decodeRpcId, newRpcId } from './rpc-id';
 
 describe(decodeRpcId.name, () => {
   it('default', () => {
@@ -18,6 +18,17 @@ describe(decodeRpcId.name, () => {
 
   it('behavior: arbitrary input decodes or throws CodecError', () => {
     fc.assert(fc.property(fc.anything(), (input) => decodesOrThrowsCodecError(() => decodeRpcId(input))));
+  });
+});
+
+describe(newRpcId.name, () => {
+  it('default: ids are distinct, 0x-hex without leading zeros (geth), and decode unchanged', () => {
+    const ids = Array.from({ length: 500 }, () => newRpcId());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(id).toMatch(/^0x[1-9a-f][0-9a-f]{0,31}$/);
+      expect(decodeRpcId(id)).toBe(id);
+    }
   });
 });
 

@@ -141,8 +141,6 @@ describe(EthereumChainReader.name, () => {
     expect(pending[0]?.position).toBeNull();
     // A pending 1559 tx reports its fee cap as gasPrice.
     expect(pending[0]?.gasPrice).toBe(pending[0]?.maxFeePerGas);
-    expect(await r.pendingTransactionByHash(scenario.pending)).toEqual(pending[0]);
-    expect(await r.pendingTransactionByHash(scenario.txs.log)).toBeNull();
   });
 
   it('behavior: latest height from status', async () => {

@@ -141,11 +141,6 @@ export class EthereumChainReader {
     return pendingRecords((await this.comet.unconfirmedTxs(Math.min(limit, MEMPOOL_PAGE))).txs);
   }
 
-  async pendingTransactionByHash(hash: Hex): Promise<EthTransactionRecord | null> {
-    const key = hash.toLowerCase();
-    return (await this.pendingTransactions()).find((tx) => tx.hash === key) ?? null;
-  }
-
   /** The EVM account of a proposer (20-byte consensus address), as blocks report it in `miner`. */
   miner(proposerAddress: Hex): Promise<Hex> {
     return this.inputs.miner(proposerAddress.toLowerCase() as Hex);

@@ -1,8 +1,6 @@
 // The nonce contract against both implementations: memory (`photon start`) and Redis (two replicas on
 // the machine's real Redis under a private prefix).
-import { randomBusPrefix, testRedisUrl } from '@photon/testing';
-import type { Redis } from 'ioredis';
-import { connectRedis } from '../redis/connect-redis';
+import { inMemory, overRedis } from '../testing/replicas';
 import { MemoryNonceStore } from './memory-nonce-store';
 import type { NonceStore } from './nonce-store';
 import { RedisNonceStore } from './redis-nonce-store';
@@ -10,48 +8,21 @@ import { RedisNonceStore } from './redis-nonce-store';
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const OTHER = '0x000000000000000000000000000000000000bEEF';
 
-interface Harness {
-  stores(idleMs?: number): Promise<[NonceStore, NonceStore]>;
-  close(): Promise<void>;
-}
-
-function memoryHarness(): Harness {
-  return {
-    stores: (idleMs) => {
-      const store = new MemoryNonceStore(idleMs);
-      return Promise.resolve([store, store]);
-    },
-    close: () => Promise.resolve(),
-  };
-}
-
-function redisHarness(): Harness {
-  const connections: Redis[] = [];
-  return {
-    stores: async (idleMs) => {
-      const prefix = randomBusPrefix();
-      const make = async () => {
-        const redis = await connectRedis(new URL(testRedisUrl()), { name: 'photon-nonce-spec' });
-        connections.push(redis);
-        return new RedisNonceStore(redis, { prefix, idleMs });
-      };
-      return [await make(), await make()];
-    },
-    close: async () => {
-      await Promise.all(connections.map((redis) => redis.quit()));
-    },
-  };
-}
-
 describe.each([
-  ['MemoryNonceStore', memoryHarness],
-  ['RedisNonceStore', redisHarness],
-])('%s', (_name, makeHarness) => {
-  const harness = makeHarness();
-  afterAll(() => harness.close());
+  ['MemoryNonceStore', inMemory<NonceStore, number>((idleMs) => new MemoryNonceStore(idleMs))],
+  [
+    'RedisNonceStore',
+    overRedis<NonceStore, number>(
+      'photon-nonce-spec',
+      (redis, prefix, idleMs) => new RedisNonceStore(redis, { prefix, idleMs }),
+    ),
+  ],
+])('%s', (_name, makeReplicas) => {
+  const replicas = makeReplicas();
+  afterAll(() => replicas.close());
 
   it('default: 40 concurrent sends over two replicas take nonces 0..39 once each', async () => {
-    const [one, two] = await harness.stores();
+    const [one, two] = await replicas.pair();
     const used: bigint[] = [];
     const send = (store: NonceStore) =>
       store.withSender(ADDRESS, async () => {
@@ -64,7 +35,7 @@ describe.each([
   });
 
   it('behavior: a held sender waits for the holder, even one that fails; another sender does not', async () => {
-    const [one, two] = await harness.stores();
+    const [one, two] = await replicas.pair();
     const order: string[] = [];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -86,7 +57,7 @@ describe.each([
   });
 
   it('behavior: a send that fails before broadcast gives its nonce back', async () => {
-    const [one, two] = await harness.stores();
+    const [one, two] = await replicas.pair();
     await one.withSender(ADDRESS, async () => one.advance(ADDRESS, await one.next(ADDRESS, 3n)));
     await expect(
       two.withSender(ADDRESS, async () => {
@@ -98,7 +69,7 @@ describe.each([
   });
 
   it('behavior: the engine pending nonce wins when it is ahead of the record', async () => {
-    const [one] = await harness.stores();
+    const [one] = await replicas.pair();
     await one.advance(ADDRESS, 1n);
     expect(await one.next(ADDRESS, 7n)).toBe(7n);
     await one.advance(ADDRESS, 0n);
@@ -106,7 +77,7 @@ describe.each([
   });
 
   it('behavior: an idle record expires, so a stale counter heals', async () => {
-    const [one] = await harness.stores(50);
+    const [one] = await replicas.pair(50);
     await one.advance(ADDRESS, 9n);
     expect(await one.next(ADDRESS, 0n)).toBe(10n);
     const deadline = Date.now() + 2000;

@@ -19,7 +19,8 @@ export type Namespace =
 
 /** The services that can own a method; `none` means Photon does not serve it (-32601). */
 export type ServiceName = 'query' | 'tx' | 'keystore' | 'events';
-export type MethodOwner = ServiceName | 'none';
+/** 'gateway': answered by the gateway itself (subscriptions live on its sockets); 'none': not served. */
+export type MethodOwner = ServiceName | 'gateway' | 'none';
 
 /**
  * How long the gateway waits for the owning service before it answers with a timeout error.
@@ -66,6 +67,7 @@ export type WireType =
   | 'RECEIPT_OR_NULL'
   | 'RECEIPT_LIST_OR_NULL'
   | 'LOG_LIST'
+  | 'LOG_LIST_OR_NULL'
   | 'FILTER_CHANGES'
   | 'SYNCING'
   | 'FEE_HISTORY'

@@ -190,20 +190,16 @@ describe('METHOD_TABLE', () => {
       'eth_uninstallFilter',
       'eth_getFilterChanges',
       'eth_getFilterLogs',
-      'eth_subscribe',
-      'eth_unsubscribe',
     ]);
+    // Subscriptions live on the gateway's sockets.
+    expectOwner('gateway', ['eth_subscribe', 'eth_unsubscribe']);
     expectOwner('none', ['eth_simulateV1', 'eth_getBlockAccessList', 'eth_config', 'eth_capabilities']);
     expectOwner('none', ['eth_blobBaseFee', 'eth_getWork', 'eth_submitWork', 'eth_submitHashrate']);
-    // No handler behind them (yet): marked unserved so they answer -32601 like any unknown method.
-    expectOwner('none', [
-      'eth_baseFee',
-      'eth_getStorageValues',
-      'eth_getProof',
-      'eth_getTransactionLogs',
-      'eth_createAccessList',
-      'eth_resend',
-    ]);
+    // Not served, each with its reason in the row's summary.
+    expectOwner('none', ['eth_baseFee', 'eth_getProof', 'eth_createAccessList']);
+    // Served since the hardening issue (they were rows without handlers).
+    expectOwner('query', ['eth_getStorageValues', 'eth_getTransactionLogs']);
+    expectOwner('tx', ['eth_resend']);
     for (const row of rows) {
       if (row.namespace === 'personal' && row.method !== 'personal_sendTransaction') {
         expect([row.method, row.service]).toEqual([row.method, 'keystore']);

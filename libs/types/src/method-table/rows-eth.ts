@@ -117,13 +117,13 @@ export const ETH_ROWS = [
   {
     method: 'eth_getStorageValues',
     namespace: 'eth',
-    service: 'none',
+    service: 'query',
     params: [required('requests', 'STORAGE_REQUESTS'), optional('block', 'BLOCK_ID')],
     result: 'STORAGE_VALUES',
-    timeout: 'instant',
+    timeout: 'read',
     inventory: 'unmarked',
     summary:
-      'Not served yet: the values of several storage slots of several accounts at one block (geth 1.14).',
+      'The values of several storage slots of several accounts at one block (geth 1.16; at most 1,024 slots: -38026 too many slots).',
   },
   {
     method: 'eth_getTransactionCount',
@@ -266,12 +266,12 @@ export const ETH_ROWS = [
   {
     method: 'eth_getTransactionLogs',
     namespace: 'eth',
-    service: 'none',
+    service: 'query',
     params: [required('transactionHash', 'HASH32')],
-    result: 'LOG_LIST',
-    timeout: 'instant',
+    result: 'LOG_LIST_OR_NULL',
+    timeout: 'read',
     inventory: 'unmarked',
-    summary: 'Not served yet: the logs of one mined transaction (an Ethermint extension).',
+    summary: 'The logs of one mined transaction; null while pending or unknown (an Ethermint extension).',
   },
   {
     method: 'eth_getLogs',
@@ -406,16 +406,17 @@ export const ETH_ROWS = [
   {
     method: 'eth_resend',
     namespace: 'eth',
-    service: 'none',
+    service: 'tx',
     params: [
       required('transaction', 'TRANSACTION_SEND'),
       optional('gasPrice', 'QUANTITY'),
       optional('gasLimit', 'QUANTITY'),
     ],
     result: 'HASH32',
-    timeout: 'instant',
+    timeout: 'submit',
     inventory: 'unmarked',
-    summary: 'Not served yet: re-signs a pending keystore transaction with new gas price and limit (geth).',
+    summary:
+      'Signs a pending keystore transaction (sender and nonce) again with a new gas price and/or limit, replacing it in the pool (geth).',
   },
   {
     method: 'eth_accounts',
@@ -475,7 +476,8 @@ export const ETH_ROWS = [
     result: 'FILTER_ID',
     timeout: 'read',
     inventory: 'implemented',
-    summary: 'Installs a filter of new pending transaction hashes; expires after 5 minutes unpolled.',
+    summary:
+      'Installs a filter of the hashes of txs entering the mempool (accepted here or gossiped); expires after 5 minutes unpolled.',
   },
   {
     method: 'eth_uninstallFilter',
@@ -493,9 +495,10 @@ export const ETH_ROWS = [
     service: 'events',
     params: [required('filterIdentifier', 'FILTER_ID')],
     result: 'FILTER_CHANGES',
-    timeout: 'read',
+    timeout: 'scan',
     inventory: 'implemented',
-    summary: 'What a filter collected since the last poll: hashes or logs.',
+    summary:
+      'What a filter collected since the last poll: block hashes or logs (any replica answers: the cursor is in the store).',
   },
   {
     method: 'eth_getFilterLogs',
@@ -510,23 +513,25 @@ export const ETH_ROWS = [
   {
     method: 'eth_subscribe',
     namespace: 'eth',
-    service: 'events',
+    service: 'gateway',
     // Options depend on the kind: log criteria for `logs`, a boolean for `newPendingTransactions`.
     params: [required('kind', 'SUBSCRIPTION_KIND'), optional('options', 'ANY')],
     result: 'SUBSCRIPTION_ID',
     timeout: 'read',
     inventory: 'implemented',
-    summary: 'Starts a websocket subscription: newHeads, logs, newPendingTransactions or syncing.',
+    summary:
+      'Starts a websocket subscription: newHeads, logs, newPendingTransactions or syncing (the gateway holds it on the socket).',
   },
   {
     method: 'eth_unsubscribe',
     namespace: 'eth',
-    service: 'events',
+    service: 'gateway',
     params: [required('subscriptionId', 'SUBSCRIPTION_ID')],
     result: 'BOOLEAN',
-    timeout: 'read',
+    timeout: 'instant',
     inventory: 'implemented',
-    summary: 'Ends a websocket subscription of this connection; false if it did not exist.',
+    summary:
+      'Ends a websocket subscription of this connection; -32000 subscription not found for another id.',
   },
   {
     // viem tries this before signing locally; -32601 makes it stop trying (CLIENT-COMPAT.md).

@@ -209,6 +209,7 @@ export const WIRE_SCHEMAS: Readonly<Record<WireType, JsonSchema>> = {
   RECEIPT_OR_NULL: { oneOf: [nullValue, receipt] },
   RECEIPT_LIST_OR_NULL: { oneOf: [nullValue, { type: 'array', items: receipt }] },
   LOG_LIST: { type: 'array', items: log },
+  LOG_LIST_OR_NULL: { oneOf: [nullValue, { type: 'array', items: log }] },
   FILTER_CHANGES: {
     oneOf: [
       { type: 'array', items: hash32 },

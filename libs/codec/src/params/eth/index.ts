@@ -32,6 +32,7 @@ export {
   EthGetTransactionByBlockHashAndIndexParams,
   EthGetTransactionByBlockNumberAndIndexParams,
   EthGetTransactionByHashParams,
+  EthGetTransactionLogsParams,
   EthGetTransactionReceiptParams,
 } from './transaction.params';
 export {
@@ -45,6 +46,7 @@ export { EthFeeHistoryParams, decodeRewardPercentiles } from './fee-history.para
 export {
   EthFillTransactionParams,
   EthSendRawTransactionParams,
+  EthResendParams,
   EthSendTransactionParams,
   EthSignParams,
   EthSignTransactionParams,

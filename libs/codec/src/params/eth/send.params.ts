@@ -1,6 +1,6 @@
 // Params of the methods that sign or submit transactions and messages.
 import { Param } from '../param-index';
-import { IsAddress, IsData, IsNested } from '../validators';
+import { IsAddress, IsData, IsNested, IsQuantity } from '../validators';
 import { TRANSACTION_GO_TYPE, TransactionSendDto } from './objects/transaction.dto';
 
 /** eth_sendRawTransaction(signedTransaction). */
@@ -11,6 +11,13 @@ export class EthSendRawTransactionParams {
 /** eth_sendTransaction(transaction). */
 export class EthSendTransactionParams {
   @Param(0) @IsNested(() => TransactionSendDto, TRANSACTION_GO_TYPE) transaction!: TransactionSendDto;
+}
+
+/** eth_resend(transaction, gasPrice?, gasLimit?): geth's re-pricing of a pending keystore transaction. */
+export class EthResendParams {
+  @Param(0) @IsNested(() => TransactionSendDto, TRANSACTION_GO_TYPE) transaction!: TransactionSendDto;
+  @Param(1, { optional: true }) @IsQuantity({ bits: 256 }) gasPrice?: bigint;
+  @Param(2, { optional: true }) @IsQuantity() gasLimit?: bigint;
 }
 
 /** eth_signTransaction(transaction). */

@@ -8,6 +8,11 @@ export class EthGetTransactionByHashParams {
   @Param(0) @IsHash32() hash!: string;
 }
 
+/** eth_getTransactionLogs(hash): Ethermint's extension. */
+export class EthGetTransactionLogsParams {
+  @Param(0) @IsHash32() hash!: string;
+}
+
 /** eth_getTransactionReceipt(hash). */
 export class EthGetTransactionReceiptParams {
   @Param(0) @IsHash32() hash!: string;

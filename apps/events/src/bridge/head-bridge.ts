@@ -1,0 +1,133 @@
+// The engine bridge: the events replica that holds the head leadership turns every committed height into a
+// head event and appends it to the head stream, in height order, from the height after the last one any
+// leader published (so a restart, an engine reconnect or a change of leader replays what was missed
+// before going live). It wakes on the engine's NewBlock events and, in case those stop, on a timer; an
+// engine that is down is simply retried on the next wake. Standbys keep trying to take the lease. The
+// leader also feeds the pending feed with the txs the engine's mempool shows.
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { HeadStream, MethodBus, PendingFeed } from '@photon/bus';
+import { CometHttpClient, CometWebsocketClient, EthereumChainReader } from '@photon/engine-client';
+import { randomUUID } from 'node:crypto';
+import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
+import { buildHeadEvent } from './head-event-builder';
+import { MempoolWatch } from './mempool-watch';
+
+const NEW_BLOCK_QUERY = "tm.event='NewBlock'";
+/** Heights published per wake before the lease is renewed again. */
+const HEIGHTS_PER_ROUND = 50;
+
+@Injectable()
+export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('events');
+  private readonly holder = randomUUID();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private leading = false;
+  private lastProblem: string | undefined;
+  private readonly mempool: MempoolWatch;
+  private published: { height: bigint; atMs: number } | undefined;
+
+  constructor(
+    private readonly comet: CometHttpClient,
+    private readonly websocket: CometWebsocketClient,
+    private readonly heads: HeadStream,
+    private readonly bus: MethodBus,
+    reader: EthereumChainReader,
+    pending: PendingFeed,
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsOptions,
+  ) {
+    this.mempool = new MempoolWatch(reader, pending);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.wake(), this.options.bridge.pollMs);
+    this.timer.unref();
+    void this.websocket
+      .connect()
+      .then(() => this.websocket.subscribe(NEW_BLOCK_QUERY, () => this.wake()))
+      .catch(() => undefined);
+    this.wake();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+    if (this.leading) await this.options.bridge.leadership.release(this.holder).catch(() => undefined);
+    await this.websocket.close().catch(() => undefined);
+  }
+
+  /** Runs a round now, or right after the one in progress. */
+  private wake(): void {
+    if (this.running !== undefined) {
+      this.again = true;
+      return;
+    }
+    this.running = this.round()
+      .catch((error: unknown) => this.problem(error))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async round(): Promise<void> {
+    const { leadership, leaseMs } = this.options.bridge;
+    const fence = await leadership.claim(this.holder, leaseMs);
+    if (fence === null) {
+      this.lead(false);
+      return;
+    }
+    this.lead(true);
+    await this.mempool.look();
+    const head = (await this.comet.status()).syncInfo.latestBlockHeight;
+    // Nothing published yet: go live from the head rather than replay the whole chain.
+    let last = (await leadership.published()) ?? head - 1n;
+    for (let count = 0; last < head && count < HEIGHTS_PER_ROUND; count++) {
+      const height = last + 1n;
+      const event = await buildHeadEvent(this.bus, height);
+      if (event === null) return;
+      // Appended before it is marked: a leader dying in between makes the next one append it again,
+      // which the stream drops; the other order could lose a height.
+      await this.heads.append(event);
+      if (!(await leadership.markPublished(height, fence))) {
+        this.lead(false);
+        return;
+      }
+      last = height;
+      this.published = { height, atMs: Date.now() };
+    }
+    if (last < head) this.again = true;
+    this.lastProblem = undefined;
+  }
+
+  /** Whether this replica publishes the heads, and the last height it published (for metrics). */
+  status(): { leading: boolean; published?: { height: bigint; atMs: number } } {
+    return this.published === undefined
+      ? { leading: this.leading }
+      : { leading: this.leading, published: this.published };
+  }
+
+  private lead(leading: boolean): void {
+    if (leading === this.leading) return;
+    this.leading = leading;
+    this.options.bridge.onLeadership?.(leading);
+  }
+
+  /** One warning per distinct problem (an engine down for minutes must not fill the log). */
+  private problem(error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (reason === this.lastProblem) return;
+    this.lastProblem = reason;
+    this.log.warn(`events: publishing chain heads paused: ${reason}`);
+  }
+}

@@ -1,0 +1,25 @@
+// What the events service needs from its config, as a Nest token.
+import type { FilterStore, HeadLeadership } from '@photon/store';
+
+export interface EventsOptions {
+  /** CometBFT RPC of the engine (a real node or the devnet). */
+  readonly engineUrl: URL;
+  /** Live polling filters: Redis in the cluster, memory for `photon start`. */
+  readonly filters: FilterStore;
+  /**
+   * Most blocks one eth_getFilterChanges reads (at most --logs-max-block-range, which the query service
+   * enforces on the eth_getLogs it is asked); a filter further behind catches up over several polls.
+   */
+  readonly maxBlocksPerPoll: number;
+  /** The engine bridge: who publishes the chain heads, and how often it looks when no event wakes it. */
+  readonly bridge: {
+    readonly leadership: HeadLeadership;
+    /** The lease of the publishing replica; a standby takes over within it after the leader dies. */
+    readonly leaseMs: number;
+    readonly pollMs: number;
+    /** Told when this replica starts or stops publishing the heads (the command announces it). */
+    readonly onLeadership?: (leading: boolean) => void;
+  };
+}
+
+export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');

@@ -1,0 +1,38 @@
+// `photon events`: the events service alone, answering its NATS queue group; filter cursors live in
+// Redis, so any replica answers a poll of any filter, and the replica holding the head lease in Redis
+// publishes the chain heads on JetStream.
+import type { EventsConfig } from '@photon/config';
+import { EventsModule } from '@photon/events';
+import { RedisFilterStore, RedisHeadLeadership } from '@photon/store';
+import { serveClusterService } from '../cluster-service';
+import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
+
+const announceLeadership = (leading: boolean): void => {
+  process.stdout.write(
+    leading
+      ? 'photon events: this replica publishes the chain heads\n'
+      : 'photon events: another replica publishes the chain heads\n',
+  );
+};
+
+export async function eventsCommand(config: EventsConfig): Promise<void> {
+  await serveClusterService(config, {
+    name: 'events',
+    announce: `filters in Redis ${config.redisUrl.host}`,
+    module: (redis) =>
+      EventsModule.register(
+        eventsOptionsOf(
+          config,
+          config.node,
+          {
+            filters: new RedisFilterStore(redis, {
+              prefix: config.busPrefix,
+              ...filterStoreSettingsOf(config),
+            }),
+            leadership: new RedisHeadLeadership(redis, { prefix: config.busPrefix }),
+          },
+          announceLeadership,
+        ),
+      ),
+  });
+}

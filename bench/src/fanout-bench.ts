@@ -1,0 +1,143 @@
+// `pnpm bench:fanout`: how fast a new head reaches many newHeads subscribers (issue 11's bench). For
+// 1,000 and 5,000 websocket subscribers — in-process on one gateway, and over NATS spread over two
+// gateways — it takes the moment the engine announces each block (its own NewBlock event, on a socket of
+// the bench's own to the devnet) as the commit, and reports per block the p50/p99 of the subscribers'
+// receipt delay and the delay of the last one. Goal (the issue): p99 < 250 ms on these 2-core machines.
+import {
+  type PhotonStack,
+  type PhotonStackKind,
+  addGateway,
+  startPhotonStack,
+  waitFor,
+} from '@photon/testing';
+import { WebSocket } from 'ws';
+
+const SIZES = (process.env['BENCH_FANOUT_SIZES'] ?? '1000,5000').split(',').map(Number);
+const BLOCKS = Number(process.env['BENCH_FANOUT_BLOCKS'] ?? 10);
+const BLOCK_TIME_MS = 1_000;
+
+interface Row {
+  kind: PhotonStackKind;
+  subscribers: number;
+  blocks: number;
+  p50: number;
+  p99: number;
+  last: number;
+  missing: number;
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function open(url: string): Promise<WebSocket> {
+  const ws = new WebSocket(url);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  return ws;
+}
+
+/** Commit moments by height, from the engine's own NewBlock events. */
+async function engineCommits(devnetUrl: string): Promise<{ commits: Map<number, number>; close(): void }> {
+  const ws = await open(`${devnetUrl.replace(/^http/, 'ws')}/websocket`);
+  const commits = new Map<number, number>();
+  ws.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString('utf8')) as {
+      result?: { data?: { value?: { block?: { header?: { height?: string } } } } };
+    };
+    const height = message.result?.data?.value?.block?.header?.height;
+    if (height !== undefined) commits.set(Number(height), Date.now());
+  });
+  ws.send(
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'subscribe', params: { query: "tm.event='NewBlock'" } }),
+  );
+  return { commits, close: () => ws.close() };
+}
+
+async function secondGateway(stack: PhotonStack): Promise<string> {
+  return stack.kind === 'cluster' ? (await addGateway(stack, ['--log-level', 'error'])).wsUrl : stack.wsUrl;
+}
+
+async function measure(kind: PhotonStackKind, subscribers: number): Promise<Row> {
+  const stack = await startPhotonStack(kind, {
+    blockTimeMs: BLOCK_TIME_MS,
+    extraArgs: ['--log-level', 'error'],
+  });
+  const engine = await engineCommits(stack.devnetUrl);
+  const gateways = [stack.wsUrl, await secondGateway(stack)];
+  const sockets: WebSocket[] = [];
+  const received = new Map<number, number[]>();
+  try {
+    for (let i = 0; i < subscribers; i++) {
+      const ws = await open(gateways[i % gateways.length]!);
+      sockets.push(ws);
+      ws.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as { params?: { result?: { number?: string } } };
+        const number = message.params?.result?.number;
+        if (number === undefined) return;
+        const height = Number(number);
+        let times = received.get(height);
+        if (times === undefined) received.set(height, (times = []));
+        times.push(Date.now());
+      });
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
+    }
+    const first = Math.max(0, ...engine.commits.keys()) + 2;
+    await waitFor(() => Promise.resolve((received.get(first + BLOCKS)?.length ?? 0) >= subscribers), {
+      what: `${BLOCKS} heads at ${subscribers} subscribers`,
+      timeoutMs: (BLOCKS + 10) * BLOCK_TIME_MS * 3,
+      intervalMs: 100,
+    });
+    const delays: number[] = [];
+    const lasts: number[] = [];
+    let missing = 0;
+    for (let height = first; height < first + BLOCKS; height++) {
+      const commit = engine.commits.get(height);
+      const times = received.get(height) ?? [];
+      if (commit === undefined) continue;
+      missing += subscribers - times.length;
+      for (const at of times) delays.push(at - commit);
+      if (times.length > 0) lasts.push(Math.max(...times) - commit);
+    }
+    delays.sort((a, b) => a - b);
+    lasts.sort((a, b) => a - b);
+    return {
+      kind,
+      subscribers,
+      blocks: BLOCKS,
+      p50: percentile(delays, 50),
+      p99: percentile(delays, 99),
+      last: percentile(lasts, 50),
+      missing,
+    };
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    engine.close();
+    await stack.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  for (const kind of ['in-process', 'cluster'] as const) {
+    for (const subscribers of SIZES) {
+      process.stdout.write(`[fanout] ${kind}: ${subscribers} newHeads subscribers, ${BLOCKS} blocks…\n`);
+      rows.push(await measure(kind, subscribers));
+    }
+  }
+  process.stdout.write(
+    '\ntarget      subscribers  blocks  p50 ms  p99 ms  last (median) ms  missing  p99 < 250 ms\n',
+  );
+  for (const row of rows) {
+    process.stdout.write(
+      `${row.kind.padEnd(10)}  ${String(row.subscribers).padStart(11)}  ${String(row.blocks).padStart(6)}  ` +
+        `${String(row.p50).padStart(6)}  ${String(row.p99).padStart(6)}  ${String(row.last).padStart(16)}  ` +
+        `${String(row.missing).padStart(7)}  ${row.p99 < 250 ? 'PASS' : 'FAIL'}\n`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:fanout: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

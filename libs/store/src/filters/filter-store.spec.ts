@@ -1,0 +1,85 @@
+// The filter contract against both implementations: memory (`photon start`) and Redis (the machine's real
+// Redis under a private prefix, two connections standing for two replicas).
+import { inMemory, overRedis } from '../testing/replicas';
+import { FilterCapError, type FilterRecord, type FilterStore } from './filter-store';
+import { type FilterStoreSettings, MemoryFilterStore } from './memory-filter-store';
+import { RedisFilterStore } from './redis-filter-store';
+
+const idOf = (n: number): string => `0x${n.toString(16).padStart(32, '0')}`;
+function filter(n: number, client = '10.0.0.1', cursor = '7'): FilterRecord {
+  return { id: idOf(n), kind: 'logs', criteria: { address: ['0xbeef'], topics: [null] }, cursor, client };
+}
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each([
+  [
+    'MemoryFilterStore',
+    inMemory<FilterStore, FilterStoreSettings>((settings) => new MemoryFilterStore(settings)),
+  ],
+  [
+    'RedisFilterStore',
+    overRedis<FilterStore, FilterStoreSettings>(
+      'photon-filter-spec',
+      (redis, prefix, settings) => new RedisFilterStore(redis, { prefix, ...settings }),
+    ),
+  ],
+])('%s', (_name, makeReplicas) => {
+  const replicas = makeReplicas();
+  afterAll(() => replicas.close());
+
+  it('default: a filter one replica installs, the other reads with its criteria and cursor', async () => {
+    const [one, two] = await replicas.pair();
+    await one.install(filter(1));
+    await one.install({ id: idOf(2), kind: 'blocks', cursor: '3', client: '10.0.0.1' });
+    expect(await two.get(idOf(1).toUpperCase().replace('0X', '0x'))).toEqual(filter(1));
+    expect(await two.get(idOf(2))).toEqual({ id: idOf(2), kind: 'blocks', cursor: '3', client: '10.0.0.1' });
+    expect(await two.get(idOf(3))).toBeNull();
+    expect(await two.count()).toBe(2);
+  });
+
+  it('behavior: the cursor moves only from where it stands, so two polls never deliver the same changes', async () => {
+    const [one, two] = await replicas.pair();
+    await one.install(filter(1));
+    const polls = await Promise.all([one.advance(idOf(1), '7', '9'), two.advance(idOf(1), '7', '9')]);
+    expect(polls.filter(Boolean)).toHaveLength(1);
+    expect(await two.advance(idOf(1), '7', '12')).toBe(false);
+    expect(await one.advance(idOf(1), '9', '12')).toBe(true);
+    expect((await two.get(idOf(1)))?.cursor).toBe('12');
+    expect(await one.advance(idOf(9), '0', '1')).toBe(false);
+  });
+
+  it('behavior: uninstall answers true once, then false; the filter is gone for every replica', async () => {
+    const [one, two] = await replicas.pair();
+    await one.install(filter(1));
+    expect(await two.uninstall(idOf(1))).toBe(true);
+    expect(await one.uninstall(idOf(1))).toBe(false);
+    expect(await one.get(idOf(1))).toBeNull();
+    expect(await one.count()).toBe(0);
+  });
+
+  it('behavior: an unpolled filter idles out; a poll (even one that moves nothing) restarts its timer', async () => {
+    const [one, two] = await replicas.pair({ timeoutMs: 300 });
+    await one.install(filter(1));
+    await one.install(filter(2));
+    await tick(180);
+    expect(await two.advance(idOf(1), '7', '7')).toBe(true);
+    expect(await two.get(idOf(2))).not.toBeNull();
+    await tick(180);
+    expect(await two.get(idOf(1))).not.toBeNull();
+    expect(await two.get(idOf(2))).toBeNull();
+    expect(await one.count()).toBe(1);
+  });
+
+  it('error: caps per client and per tier refuse a filter past them; a gone filter frees its place', async () => {
+    const [one, two] = await replicas.pair({ caps: { perTier: 3, perClient: 2 } });
+    await one.install(filter(1, 'a'));
+    await one.install(filter(2, 'a'));
+    await expect(two.install(filter(3, 'a'))).rejects.toEqual(new FilterCapError('client', 2));
+    await two.install(filter(4, 'b'));
+    await expect(two.install(filter(5, 'c'))).rejects.toEqual(new FilterCapError('tier', 3));
+    expect(await one.uninstall(idOf(1))).toBe(true);
+    await two.install(filter(3, 'a'));
+    expect(await one.count()).toBe(3);
+  });
+});

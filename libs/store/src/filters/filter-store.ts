@@ -1,0 +1,64 @@
+// The contract of the filter store: every live polling filter of the tier with its criteria and a cursor
+// (what was delivered last), never a buffer of results, so any replica behind any gateway answers any
+// filter. A filter idles out after the filter timeout unless a poll advances it (geth: only
+// eth_getFilterChanges resets the deadline). Caps bound live filters per tier and per client.
+
+export type FilterKind = 'logs' | 'blocks' | 'pending';
+
+export interface FilterRecord {
+  /** `0x` + 32 hex digits, random. */
+  readonly id: string;
+  readonly kind: FilterKind;
+  /** Log filters: the criteria JSON as the client sent them (already validated). */
+  readonly criteria?: unknown;
+  /** The last delivered position: a height (decimal) for log and block filters, a feed position for pending. */
+  readonly cursor: string;
+  /** Who installed it, for the per-client cap ('internal' for calls without an address). */
+  readonly client: string;
+}
+
+export interface FilterCaps {
+  /** Live filters of the whole tier. */
+  readonly perTier: number;
+  /** Live filters of one client address. */
+  readonly perClient: number;
+}
+
+/** A cap was reached: the filter was not installed. */
+export class FilterCapError extends Error {
+  constructor(
+    readonly scope: 'tier' | 'client',
+    readonly cap: number,
+  ) {
+    super(`filter cap reached: ${cap} live filters per ${scope}`);
+    this.name = 'FilterCapError';
+  }
+}
+
+export abstract class FilterStore {
+  /** Installs `filter` (its idle timer starts) unless a cap is reached (FilterCapError). */
+  abstract install(filter: FilterRecord): Promise<void>;
+
+  /** The live filter `id`, or null (never installed, uninstalled or idled out). Does not reset its timer. */
+  abstract get(id: string): Promise<FilterRecord | null>;
+
+  /**
+   * Moves the cursor from `from` to `to` and restarts the idle timer. False when the cursor is not `from`
+   * any more (another poll delivered first: read it again) or the filter is gone.
+   */
+  abstract advance(id: string, from: string, to: string): Promise<boolean>;
+
+  /** Removes the filter; false if it was not live. */
+  abstract uninstall(id: string): Promise<boolean>;
+
+  /** Live filters of the tier (for limits and metrics). */
+  abstract count(): Promise<number>;
+}
+
+/** geth's filter timeout: 5 minutes without eth_getFilterChanges. */
+export const FILTER_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** LIMITS.md: 10,000 per tier and 200 per client IP (Ethermint's cap is 200 per node). */
+export const DEFAULT_FILTER_CAPS: FilterCaps = { perTier: 10_000, perClient: 200 };
+
+export const filterKey = (id: string): string => id.toLowerCase();

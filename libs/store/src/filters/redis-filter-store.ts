@@ -1,0 +1,157 @@
+// The cluster's filter store: one hash per filter (kind, criteria, cursor, client) expiring with the filter
+// timeout, and sorted sets of live ids by deadline, for the tier and per client, that the caps count.
+// Install, advance and uninstall are scripts, so a cap check and its insert, or a cursor's compare and
+// swap, are one step for every replica.
+import type { Redis } from 'ioredis';
+import {
+  DEFAULT_FILTER_CAPS,
+  FILTER_TIMEOUT_MS,
+  type FilterCaps,
+  FilterCapError,
+  type FilterKind,
+  type FilterRecord,
+  FilterStore,
+  filterKey,
+} from './filter-store';
+import type { FilterStoreSettings } from './memory-filter-store';
+
+export interface RedisFilterStoreOptions extends FilterStoreSettings {
+  /** Namespaces this tier's keys (the bus prefix). */
+  readonly prefix: string;
+}
+
+// KEYS: filter hash, tier set, client set. ARGV: id, now, deadline, timeout ms, tier cap, client cap, kind,
+// criteria JSON, cursor, client.
+const INSTALL = `
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[2])
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return -1 end
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then return -2 end
+redis.call('HSET', KEYS[1], 'kind', ARGV[7], 'criteria', ARGV[8], 'cursor', ARGV[9], 'client', ARGV[10])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
+return 1`;
+
+// KEYS: filter hash, tier set. ARGV: expected cursor, new cursor, timeout ms, deadline, id, client set prefix.
+const ADVANCE = `
+if redis.call('HGET', KEYS[1], 'cursor') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'cursor', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('ZADD', KEYS[2], 'XX', ARGV[4], ARGV[5])
+local client = ARGV[6] .. redis.call('HGET', KEYS[1], 'client')
+redis.call('ZADD', client, 'XX', ARGV[4], ARGV[5])
+redis.call('PEXPIRE', client, ARGV[3])
+return 1`;
+
+// KEYS: filter hash, tier set. ARGV: id, client set prefix.
+const UNINSTALL = `
+local client = redis.call('HGET', KEYS[1], 'client')
+if not client then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', ARGV[2] .. client, ARGV[1])
+return 1`;
+
+export class RedisFilterStore extends FilterStore {
+  private readonly prefix: string;
+  private readonly timeoutMs: number;
+  private readonly caps: FilterCaps;
+
+  constructor(
+    private readonly redis: Redis,
+    options: RedisFilterStoreOptions,
+  ) {
+    super();
+    this.prefix = `${options.prefix}:filters`;
+    this.timeoutMs = options.timeoutMs ?? FILTER_TIMEOUT_MS;
+    this.caps = options.caps ?? DEFAULT_FILTER_CAPS;
+  }
+
+  async install(filter: FilterRecord): Promise<void> {
+    const id = filterKey(filter.id);
+    const now = Date.now();
+    const outcome = await this.redis.eval(
+      INSTALL,
+      3,
+      this.filterKey(id),
+      this.tierKey(),
+      this.clientKey(filter.client),
+      id,
+      now,
+      now + this.timeoutMs,
+      this.timeoutMs,
+      this.caps.perTier,
+      this.caps.perClient,
+      filter.kind,
+      filter.criteria === undefined ? '' : JSON.stringify(filter.criteria),
+      filter.cursor,
+      filter.client,
+    );
+    if (outcome === -1) throw new FilterCapError('tier', this.caps.perTier);
+    if (outcome === -2) throw new FilterCapError('client', this.caps.perClient);
+  }
+
+  async get(id: string): Promise<FilterRecord | null> {
+    const key = filterKey(id);
+    const fields = await this.redis.hgetall(this.filterKey(key));
+    if (fields['kind'] === undefined || fields['cursor'] === undefined) return null;
+    const criteria = fields['criteria'];
+    return {
+      id: key,
+      kind: fields['kind'] as FilterKind,
+      cursor: fields['cursor'],
+      client: fields['client'] ?? '',
+      ...(criteria === undefined || criteria === '' ? {} : { criteria: JSON.parse(criteria) as unknown }),
+    };
+  }
+
+  async advance(id: string, from: string, to: string): Promise<boolean> {
+    const key = filterKey(id);
+    const moved = await this.redis.eval(
+      ADVANCE,
+      2,
+      this.filterKey(key),
+      this.tierKey(),
+      from,
+      to,
+      this.timeoutMs,
+      Date.now() + this.timeoutMs,
+      key,
+      this.clientKey(''),
+    );
+    return moved === 1;
+  }
+
+  async uninstall(id: string): Promise<boolean> {
+    const key = filterKey(id);
+    const removed = await this.redis.eval(
+      UNINSTALL,
+      2,
+      this.filterKey(key),
+      this.tierKey(),
+      key,
+      this.clientKey(''),
+    );
+    return removed === 1;
+  }
+
+  async count(): Promise<number> {
+    await this.redis.zremrangebyscore(this.tierKey(), '-inf', Date.now());
+    return this.redis.zcard(this.tierKey());
+  }
+
+  private filterKey(id: string): string {
+    return `${this.prefix}:filter:${id}`;
+  }
+
+  private tierKey(): string {
+    return `${this.prefix}:live`;
+  }
+
+  /** With '' the prefix the scripts complete with the filter's client. */
+  private clientKey(client: string): string {
+    return `${this.prefix}:client:${client}`;
+  }
+}
