@@ -11,7 +11,7 @@ import {
 import { HDNodeWallet, Wallet, getAddress, getBytes } from 'ethers';
 import { Devnet } from '../src/devnet';
 import { DEV_MNEMONIC } from '../src/evm';
-import { closeCosmjsWebsocket } from '../src/testing/close-cosmjs-websocket';
+import { closeCosmjsWebsocket } from '@photon/testing';
 
 jest.setTimeout(60_000);
 

@@ -17,7 +17,7 @@ import { txRoutes } from './routes/tx.routes';
 import { createCometHttpServer } from './rpc/comet-http-server';
 import type { Route } from './rpc/route';
 import { RouteDispatcher } from './rpc/route-dispatcher';
-import { attachCometWebsocket } from './websocket';
+import { type CometWebsocket, attachCometWebsocket } from './websocket';
 
 export interface DevnetOptions {
   /** Cosmos chain id, e.g. photon_9000-1. */
@@ -54,6 +54,8 @@ export class Devnet {
     readonly context: DevnetContext,
     readonly bus: EventBus,
     private readonly server: Server,
+    /** The `/websocket` endpoint: what its clients subscribed to. */
+    readonly websocket: CometWebsocket,
     private readonly closers: (() => Promise<void>)[],
     private readonly options: DevnetOptions,
     /** Set when started with a data dir. */
@@ -124,7 +126,7 @@ export class Devnet {
             restoredHeight: chain.restoredHeight,
             discardedBytes: chain.discardedBytes,
           };
-    const devnet = new Devnet(context, bus, server, closers, options, dataDir);
+    const devnet = new Devnet(context, bus, server, websocket, closers, options, dataDir);
     await devnet.produceNext();
     devnet.timer = setInterval(() => void devnet.produceNext(), options.blockTimeMs);
     return devnet;

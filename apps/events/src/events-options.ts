@@ -20,6 +20,13 @@ export interface EventsOptions {
     /** Told when this replica starts or stops publishing the heads (the command announces it). */
     readonly onLeadership?: (leading: boolean) => void;
   };
+  /** The upstream side of the engine-event websocket (the leader subscribes each distinct query once). */
+  readonly engineQueries: {
+    /** Most distinct queries held upstream (--engine-queries). */
+    readonly max: number;
+    /** Queries per upstream websocket: the engine's max_subscriptions_per_client. */
+    readonly perConnection: number;
+  };
 }
 
 export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');

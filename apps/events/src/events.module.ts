@@ -10,6 +10,8 @@ import {
 } from '@photon/engine-client';
 import { HeadBridge } from './bridge/head-bridge';
 import { EVENTS_OPTIONS, type EventsOptions } from './events-options';
+import { EngineQueryRelay } from './engine-queries/engine-query-relay';
+import { UpstreamSubscriptions } from './engine-queries/upstream-subscriptions';
 import { EventsStats } from './events-stats';
 import { FilterHandlers } from './filters/filter.handlers';
 import { FilterService } from './filters/filter.service';
@@ -35,6 +37,15 @@ export class EventsModule {
           useFactory: (comet: CometHttpClient) => new EthereumChainReader(comet, new EvmQueryClient(comet)),
         },
         HeadBridge,
+        {
+          provide: UpstreamSubscriptions,
+          useFactory: () =>
+            new UpstreamSubscriptions(
+              () => new CometWebsocketClient(options.engineUrl),
+              options.engineQueries.perConnection,
+            ),
+        },
+        EngineQueryRelay,
         EventsStats,
         FilterService,
         FilterHandlers,

@@ -12,6 +12,7 @@ import { HttpExceptionFilter } from './http/http-exception.filter';
 import { invalidHost, rpcErrorBody } from './http/http-error-bodies';
 import { HostPolicy } from './listeners/host-policy';
 import { OriginPolicy } from './listeners/origin-policy';
+import { EngineEventSocket } from './engine-events/engine-event-socket';
 import { listenWebSocket } from './ws/listen-websocket';
 import { PhotonWsAdapter } from './ws/photon-ws-adapter';
 
@@ -55,6 +56,7 @@ export async function bootstrapGateway(
       },
     });
     app.useWebSocketAdapter(new PhotonWsAdapter(app, listener));
+    app.get(EngineEventSocket).serve(listener.engineWss);
     await app.listen(options.laddr.port, options.laddr.host);
   } catch (error) {
     await app.close();

@@ -16,6 +16,10 @@ export interface GatewayOptions {
   readonly maxBatchResponseBytes: number;
   readonly wsMaxMessageBytes: number;
   readonly wsPingSeconds: number;
+  /** Most connections to the engine-event websocket `/websocket` of this gateway. */
+  readonly engineWsClients: number;
+  /** Most `subscribe` queries of one `/websocket` connection. */
+  readonly engineWsSubscriptionsPerClient: number;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');

@@ -1,6 +1,9 @@
 // The gateway: HTTP and websocket listeners that route each call over the bus. It executes no method
-// itself, except the subscriptions that live on its own sockets.
+// itself, except the subscriptions that live on its own sockets (eth_subscribe, and the engine-event
+// websocket's `subscribe`, whose engine subscriptions the events leader holds).
 import { type DynamicModule, Module } from '@nestjs/common';
+import { EngineEventHub } from './engine-events/engine-event-hub';
+import { EngineEventSocket } from './engine-events/engine-event-socket';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
 import { HealthController } from './http/health.controller';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
@@ -18,6 +21,8 @@ export class GatewayModule {
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
         SubscriptionHub,
+        EngineEventHub,
+        EngineEventSocket,
         RpcRouter,
         RpcEndpoint,
         JsonRpcHttpHandler,

@@ -4,3 +4,5 @@ export { GatewayModule } from './gateway.module';
 export { bootstrapGateway } from './bootstrap-gateway';
 export type { GatewayOptions } from './gateway-options';
 export { SubscriptionHub, type SubscriptionStats } from './subscriptions/subscription-hub';
+export { EngineEventSocket, type EngineEventSocketStats } from './engine-events/engine-event-socket';
+export { ENGINE_EVENTS_PATH } from './ws/listen-websocket';

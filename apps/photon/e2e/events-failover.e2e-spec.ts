@@ -8,6 +8,7 @@ import {
   type ManagedProcess,
   type PhotonProcess,
   freePort,
+  rpc,
   spawnProcess,
   startPhotonStack,
   waitFor,
@@ -73,12 +74,24 @@ async function engineProxy(target: URL): Promise<{ url: string; cut(): number; c
 }
 
 describe('the head stream under faults (cluster)', () => {
-  it('behavior: killing the publishing events replica leaves subscribers with every height', async () => {
+  it('behavior: killing the publishing events replica leaves subscribers and filters with every height', async () => {
     const stack: ClusterStack = await startPhotonStack('cluster', {
       eventsReplicas: 2,
       extraArgs: ['--log-level', 'warn'],
     });
     const follower = await followHeads(stack.wsUrl);
+    // A block filter polled all along, through the kill: any replica answers it, from its cursor.
+    const filter = (await rpc<string>(stack.httpUrl, 'eth_newBlockFilter')).result!;
+    const filtered: string[] = [];
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const changes = await rpc<string[]>(stack.httpUrl, 'eth_getFilterChanges', [filter]);
+        if (changes.error !== undefined) throw new Error(`eth_getFilterChanges: ${changes.error.message}`);
+        filtered.push(...changes.result!);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
     try {
       let leader: PhotonProcess | undefined;
       await waitFor(
@@ -103,7 +116,19 @@ describe('the head stream under faults (cluster)', () => {
         timeoutMs: 30_000,
       });
       expectContiguous(follower.heights);
+      polling = false;
+      await poller;
+      const heights = await Promise.all(
+        filtered.map(async (hash) => {
+          const block = await rpc<{ number: string }>(stack.httpUrl, 'eth_getBlockByHash', [hash, false]);
+          return BigInt(block.result!.number);
+        }),
+      );
+      expectContiguous(heights);
+      expect(heights.at(-1)! >= killedAt + 5n).toBe(true);
     } finally {
+      polling = false;
+      await poller.catch(() => undefined);
       follower.close();
       await stack.stop();
     }

@@ -6,7 +6,12 @@ import type { FilterStore, FilterStoreSettings, HeadLeadership } from '@photon/s
 
 type EventsSettings = Pick<
   EventsConfig,
-  'filterTimeoutMs' | 'filterCap' | 'filterCapPerClient' | 'logsMaxBlockRange'
+  | 'filterTimeoutMs'
+  | 'filterCap'
+  | 'filterCapPerClient'
+  | 'logsMaxBlockRange'
+  | 'engineQueries'
+  | 'engineSubscriptionsPerConnection'
 >;
 
 /** Most blocks one filter poll reads, whatever --logs-max-block-range allows. */
@@ -40,5 +45,6 @@ export function eventsOptionsOf(
       ...(onLeadership === undefined ? {} : { onLeadership }),
     },
     maxBlocksPerPoll: Math.min(BLOCKS_PER_POLL, config.logsMaxBlockRange),
+    engineQueries: { max: config.engineQueries, perConnection: config.engineSubscriptionsPerConnection },
   };
 }

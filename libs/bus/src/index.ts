@@ -7,7 +7,12 @@ export { INTERNAL_CONTEXT } from './handlers/call-context';
 export type { CallContext, Exposure } from './handlers/call-context';
 export { MethodBus } from './transports/method-bus';
 export type { BusRequest } from './transports/method-bus';
-export type { BusEventListener, BusEventSubject, BusEvents } from './transports/bus-events';
+export type {
+  BusEventListener,
+  BusEventSubject,
+  BusEvents,
+  EngineEventPayload,
+} from './transports/bus-events';
 export { InProcessBus } from './transports/in-process-bus';
 export { NatsMethodBus } from './transports/nats-method-bus';
 export { NatsRpcServer } from './transports/nats-rpc-server';

@@ -349,6 +349,36 @@ export const OPTIONS = {
     default: 200,
     parse: parsePositiveInt,
   }),
+  engineWsClients: option({
+    flag: 'engine-ws-clients',
+    env: 'PHOTON_ENGINE_WS_CLIENTS',
+    description:
+      "most connections to one gateway's engine-event websocket /websocket (CometBFT: 100 per node)",
+    default: 10_000,
+    parse: parsePositiveInt,
+  }),
+  engineWsSubscriptionsPerClient: option({
+    flag: 'engine-ws-subscriptions-per-client',
+    env: 'PHOTON_ENGINE_WS_SUBSCRIPTIONS_PER_CLIENT',
+    description: 'most subscribe queries of one /websocket connection (CometBFT: 5)',
+    default: 5,
+    parse: parsePositiveInt,
+  }),
+  engineQueries: option({
+    flag: 'engine-queries',
+    env: 'PHOTON_ENGINE_QUERIES',
+    description:
+      'most distinct /websocket queries the tier subscribes to at the engine, each shared by all its clients',
+    default: 100,
+    parse: parsePositiveInt,
+  }),
+  engineSubscriptionsPerConnection: option({
+    flag: 'engine-subscriptions-per-connection',
+    env: 'PHOTON_ENGINE_SUBSCRIPTIONS_PER_CONNECTION',
+    description: "queries one upstream engine websocket carries: the engine's max_subscriptions_per_client",
+    default: 5,
+    parse: parsePositiveInt,
+  }),
   logsMaxBlockRange: option({
     flag: 'logs-max-block-range',
     env: 'PHOTON_LOGS_MAX_BLOCK_RANGE',
@@ -399,6 +429,10 @@ const LOG_LIMITS = { logsMaxBlockRange, logsMaxResults } as const;
 const { filterTimeoutMs, filterCap, filterCapPerClient } = OPTIONS;
 /** Polling filters: the events service keeps them, in `photon events` and `photon start` alike. */
 const FILTERS = { filterTimeoutMs, filterCap, filterCapPerClient } as const;
+const { engineWsClients, engineWsSubscriptionsPerClient, engineQueries, engineSubscriptionsPerConnection } =
+  OPTIONS;
+/** Upstream subscriptions of the engine-event websocket: the events leader holds them. */
+const ENGINE_QUERIES = { engineQueries, engineSubscriptionsPerConnection } as const;
 const { rpcGasCap } = OPTIONS;
 const {
   passphraseFile,
@@ -444,6 +478,8 @@ export const LISTENER_SCHEMA = {
   maxBatchResponseBytes,
   wsMaxMessageBytes,
   wsPingSeconds,
+  engineWsClients,
+  engineWsSubscriptionsPerClient,
 } as const;
 const CHAIN = { chainId, node } as const;
 
@@ -454,7 +490,14 @@ export const QUERY_SCHEMA = { ...CHAIN, ...LOG_LIMITS, rpcGasCap, ...CLUSTER, ..
 /** `photon tx`: transaction submission over the NATS bus, broadcasting to the engine. */
 export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...CLUSTER, ...LOGGING } as const;
 /** `photon events`: filters (and, later, the engine bridge) over the NATS bus, filter cursors in Redis. */
-export const EVENTS_SCHEMA = { ...CHAIN, ...FILTERS, logsMaxBlockRange, ...CLUSTER, ...LOGGING } as const;
+export const EVENTS_SCHEMA = {
+  ...CHAIN,
+  ...FILTERS,
+  ...ENGINE_QUERIES,
+  logsMaxBlockRange,
+  ...CLUSTER,
+  ...LOGGING,
+} as const;
 /** `photon keystore`: key files and signing over the NATS bus, unlock sessions in Redis. */
 export const KEYSTORE_SCHEMA = {
   chainId,
@@ -494,5 +537,6 @@ export const START_SCHEMA = {
   ...LOG_LIMITS,
   rpcGasCap,
   ...FILTERS,
+  ...ENGINE_QUERIES,
   ...LOGGING,
 } as const;

@@ -37,3 +37,4 @@ export type { ValidationOutcome } from './openrpc';
 export { PHOTON_TOKEN_ARTIFACT } from './contracts';
 export { DEV_MNEMONIC, DevnetClient, devWallet } from './devnet-client';
 export type { BroadcastAnswer } from './devnet-client';
+export { closeCosmjsWebsocket, type CosmjsWebsocketClient } from './close-cosmjs-websocket';

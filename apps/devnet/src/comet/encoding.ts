@@ -1,7 +1,7 @@
 // The JSON encodings of CometBFT's RPC (libs/json): int64 as decimal strings, hashes as uppercase
 // hex, other bytes as base64, times as RFC3339Nano in UTC, and the result shapes built from them.
 import { validatorAddress } from './block-hashes';
-import { civilFromDays, parseGoTime } from './go-time';
+import { civilFromDays, parseGoTime } from '@photon/ethermint-wire';
 import type {
   CometBlock,
   CometBlockId,

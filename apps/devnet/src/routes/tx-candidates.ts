@@ -1,7 +1,8 @@
 // Where txs matching a query can be, so tx_search reads the index instead of the whole chain:
 // `tx.hash` and `ethereum_tx.ethereumTxHash` equality go straight to their index, `tx.height`
 // conditions bound the heights. The query's own match still decides; this only narrows.
-import { type Query, decodeHex } from '../comet';
+import { type Query } from '@photon/ethermint-wire';
+import { decodeHex } from '../comet';
 import type { ChainStore, TxLocation } from '../chain/chain-store';
 
 export function txCandidates(store: ChainStore, query: Query): TxLocation[] {

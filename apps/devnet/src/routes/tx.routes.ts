@@ -1,15 +1,7 @@
 // Tx routes: broadcast_tx_{sync,async,commit}, check_tx, tx, tx_search, block_search, unconfirmed_txs,
 // num_unconfirmed_txs. Searches scan the in-memory chain with the CometBFT query language.
-import {
-  type Query,
-  decodeHex,
-  encodeBase64,
-  encodeHex,
-  encodeInt64,
-  matches,
-  parseQuery,
-  resultBlockJson,
-} from '../comet';
+import { type Query, matches, parseQuery } from '@photon/ethermint-wire';
+import { decodeHex, encodeBase64, encodeHex, encodeInt64, resultBlockJson } from '../comet';
 import { eventMap } from '../chain/abci-results';
 import type { TxLocation } from '../chain/chain-store';
 import type { CommittedBlock } from '../chain/committed-block';

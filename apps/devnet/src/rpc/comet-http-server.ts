@@ -5,7 +5,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import { argsFromUri } from './decode-args';
 import type { RouteContext } from './route';
 import type { RouteDispatcher } from './route-dispatcher';
-import { type CometRpcResponse, methodNotFound, parseError } from './rpc-responses';
+import { type CometRpcResponse, methodNotFound, parseError } from '@photon/ethermint-wire';
 
 /** URI calls have no id; CometBFT answers them with id -1. */
 const URI_ID = -1;

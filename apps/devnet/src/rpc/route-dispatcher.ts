@@ -11,7 +11,7 @@ import {
   invalidRequest,
   methodNotFound,
   success,
-} from './rpc-responses';
+} from '@photon/ethermint-wire';
 
 export class RouteDispatcher {
   private readonly routes = new Map<string, Route>();

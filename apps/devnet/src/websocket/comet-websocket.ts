@@ -5,7 +5,8 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { EventBus } from '../events/comet-event';
 import type { RouteDispatcher } from '../rpc/route-dispatcher';
-import { type EncodedEvent, encodeEvent } from './frames';
+import type { EncodedEvent } from '@photon/ethermint-wire';
+import { encodeEvent } from './frames';
 import { type WebsocketLimits, websocketLimits } from './websocket-limits';
 import { type SessionHost, WebsocketSession } from './websocket-session';
 
@@ -14,6 +15,8 @@ export const WEBSOCKET_PATH = '/websocket';
 export interface CometWebsocket {
   /** Open connections. */
   readonly connections: number;
+  /** Live subscriptions of all connections, by query as written (what a node's pubsub holds). */
+  subscriptions(): ReadonlyMap<string, number>;
   /** Stops taking upgrades and events, drops every connection, resolves once they are closed. */
   close(): Promise<void>;
 }
@@ -68,6 +71,13 @@ export function attachCometWebsocket(
   return {
     get connections() {
       return sessions.size;
+    },
+    subscriptions() {
+      const counts = new Map<string, number>();
+      for (const session of sessions) {
+        for (const query of session.queries()) counts.set(query, (counts.get(query) ?? 0) + 1);
+      }
+      return counts;
     },
     async close() {
       closing = true;

@@ -2,13 +2,24 @@
 // answered one at a time in arrival order, subscriptions live here, and every frame leaves
 // through an outbox bounded per subscription so a slow reader costs bounded memory.
 import { type RawData, WebSocket } from 'ws';
-import { type Query, QueryError, formatQuery, matches, parseQuery } from '../comet';
+import { type Query, QueryError, formatQuery, matches, parseQuery } from '@photon/ethermint-wire';
 import type { CometEvent } from '../events/comet-event';
 import type { RouteContext } from '../rpc/route';
 import type { RouteDispatcher } from '../rpc/route-dispatcher';
-import { type CometRpcResponse, type RpcId, internalError, serverError, success } from '../rpc/rpc-responses';
-import { type EncodedEvent, eventFrame, parseErrorFrame, responseFrame } from './frames';
-import { ParamsError, decodeFrame, stringParams } from './go-request';
+import {
+  type CometRpcResponse,
+  type EncodedEvent,
+  type RpcId,
+  ParamsError,
+  decodeFrame,
+  eventFrame,
+  internalError,
+  parseErrorFrame,
+  responseFrame,
+  serverError,
+  stringParams,
+  success,
+} from '@photon/ethermint-wire';
 import type { WebsocketLimits } from './websocket-limits';
 
 /** rpc/core/events.go maxQueryLength, counted in bytes as Go's len(string). */
@@ -82,6 +93,11 @@ export class WebsocketSession {
 
   get hasSubscriptions(): boolean {
     return this.subscriptions.size > 0;
+  }
+
+  /** The queries subscribed, as the client wrote them (cancelled ones included, as CometBFT counts them). */
+  queries(): string[] {
+    return [...this.subscriptions.values()].map((subscription) => subscription.text);
   }
 
   /** Queues `event` for each live subscription it matches; a full subscription is cancelled instead. */

@@ -1,7 +1,7 @@
 // The engine bridge: the events replica that holds the head leadership turns every committed height into a
 // head event and appends it to the head stream, in height order, from the height after the last one any
 // leader published (so a restart, an engine reconnect or a change of leader replays what was missed
-// before going live). It wakes on the engine's NewBlock events and, in case those stop, on a timer; an
+// before going live). The leader wakes on the engine's NewBlock events and, in case those stop, on a timer; an
 // engine that is down is simply retried on the next wake. Standbys keep trying to take the lease. The
 // leader also feeds the pending feed with the txs the engine's mempool shows.
 import {
@@ -12,7 +12,12 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { HeadStream, MethodBus, PendingFeed } from '@photon/bus';
-import { CometHttpClient, CometWebsocketClient, EthereumChainReader } from '@photon/engine-client';
+import {
+  CometHttpClient,
+  type CometSubscription,
+  CometWebsocketClient,
+  EthereumChainReader,
+} from '@photon/engine-client';
 import { randomUUID } from 'node:crypto';
 import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
 import { buildHeadEvent } from './head-event-builder';
@@ -33,6 +38,8 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
   private lastProblem: string | undefined;
   private readonly mempool: MempoolWatch;
   private published: { height: bigint; atMs: number } | undefined;
+  private readonly leadershipListeners = new Set<(leading: boolean) => void>();
+  private newBlocks: Promise<CometSubscription | undefined> | undefined;
 
   constructor(
     private readonly comet: CometHttpClient,
@@ -49,10 +56,6 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => this.wake(), this.options.bridge.pollMs);
     this.timer.unref();
-    void this.websocket
-      .connect()
-      .then(() => this.websocket.subscribe(NEW_BLOCK_QUERY, () => this.wake()))
-      .catch(() => undefined);
     this.wake();
   }
 
@@ -88,6 +91,14 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
       return;
     }
     this.lead(true);
+    // Only the leader follows the engine's blocks (the tier holds one subscription); a subscription the
+    // engine refused while down is asked for again on a later round.
+    this.newBlocks ??= this.websocket
+      .subscribe(NEW_BLOCK_QUERY, () => this.wake())
+      .catch(() => {
+        this.newBlocks = undefined;
+        return undefined;
+      });
     await this.mempool.look();
     const head = (await this.comet.status()).syncInfo.latestBlockHeight;
     // Nothing published yet: go live from the head rather than replay the whole chain.
@@ -117,10 +128,27 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
       : { leading: this.leading, published: this.published };
   }
 
+  /** Whether this replica holds the leadership now (it also holds the engine-event subscriptions). */
+  get isLeading(): boolean {
+    return this.leading;
+  }
+
+  /** Called each time this replica gains or loses the leadership; returns a remover. */
+  onLeadershipChange(listener: (leading: boolean) => void): () => void {
+    this.leadershipListeners.add(listener);
+    return () => this.leadershipListeners.delete(listener);
+  }
+
   private lead(leading: boolean): void {
     if (leading === this.leading) return;
     this.leading = leading;
+    if (!leading) {
+      const held = this.newBlocks;
+      this.newBlocks = undefined;
+      void held?.then((subscription) => subscription?.unsubscribe()).catch(() => undefined);
+    }
     this.options.bridge.onLeadership?.(leading);
+    for (const listener of this.leadershipListeners) listener(leading);
   }
 
   /** One warning per distinct problem (an engine down for minutes must not fill the log). */

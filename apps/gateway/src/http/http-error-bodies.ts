@@ -23,3 +23,9 @@ export const invalidHost = (): ErrorObject =>
 /** A websocket handshake from a browser origin outside --ws-origins. */
 export const originNotAllowed = (): ErrorObject =>
   new InvalidRequestError('websocket origin not allowed').toErrorObject();
+
+/** A websocket handshake on a path that serves none. */
+export const websocketPathNotFound = (): ErrorObject =>
+  new InvalidRequestError(
+    'not found, websockets are served at / (JSON-RPC) and /websocket (engine events)',
+  ).toErrorObject();

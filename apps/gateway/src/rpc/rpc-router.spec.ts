@@ -40,6 +40,8 @@ function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
     maxBatchResponseBytes: 1_000_000,
     wsMaxMessageBytes: 1,
     wsPingSeconds: 1,
+    engineWsClients: 1,
+    engineWsSubscriptionsPerClient: 1,
   };
 }
 

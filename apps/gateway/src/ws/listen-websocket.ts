@@ -1,9 +1,17 @@
 // Opens the websocket listener before Nest starts, so a taken port stops the start with a
-// clear reason instead of an unhandled 'error' event later. A handshake passes the Host and the
-// Origin allow-lists first; a refused one gets HTTP 403 with a JSON-RPC error body.
-import { createServer, type Server } from 'node:http';
-import { WebSocketServer } from 'ws';
-import { invalidHost, originNotAllowed, rpcErrorBody } from '../http/http-error-bodies';
+// clear reason instead of an unhandled 'error' event later. Two websockets share the port: the
+// Ethereum JSON-RPC one at `/` and the engine-event one (CometBFT's `subscribe`) at `/websocket`.
+// Every handshake passes the Host and the Origin allow-lists first; a refused one gets HTTP 403 with a
+// JSON-RPC error body, a handshake on any other path HTTP 404.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type VerifyClientCallbackAsync } from 'ws';
+import {
+  invalidHost,
+  originNotAllowed,
+  rpcErrorBody,
+  websocketPathNotFound,
+} from '../http/http-error-bodies';
 import type { HostPolicy } from '../listeners/host-policy';
 import type { OriginPolicy } from '../listeners/origin-policy';
 
@@ -16,8 +24,13 @@ export interface HandshakePolicies {
 
 export interface WebSocketListener {
   readonly http: Server;
+  /** JSON-RPC (every method and eth_subscribe) at `/`. */
   readonly wss: WebSocketServer;
+  /** The engine-event websocket at `/websocket`. */
+  readonly engineWss: WebSocketServer;
 }
+
+export const ENGINE_EVENTS_PATH = '/websocket';
 
 export async function listenWebSocket(
   host: string,
@@ -42,30 +55,60 @@ export async function listenWebSocket(
     );
     http.listen(port, host, () => resolve());
   });
-  const wss = new WebSocketServer({
-    server: http,
-    path: '/',
-    maxPayload,
-    verifyClient: ({ origin, req }, done) => {
-      const host = req.headers.host;
-      if (!policies.hosts.allows(host)) {
-        policies.onRefused(
-          `websocket handshake refused: host ${JSON.stringify(host ?? '')} is not in --http-vhosts`,
-        );
-        done(false, 403, rpcErrorBody(invalidHost()), { 'content-type': 'application/json' });
-        return;
-      }
-      // ws passes '' when the handshake has no Origin header; that is not a browser.
-      const claimed = origin === '' ? undefined : origin;
-      if (!policies.origins.allows(claimed)) {
-        policies.onRefused(
-          `websocket handshake refused: origin ${JSON.stringify(claimed)} is not in --ws-origins`,
-        );
-        done(false, 403, rpcErrorBody(originNotAllowed()), { 'content-type': 'application/json' });
-        return;
-      }
-      done(true);
-    },
+  const verifyClient = handshakeCheck(policies);
+  const wss = new WebSocketServer({ noServer: true, maxPayload, verifyClient });
+  const engineWss = new WebSocketServer({ noServer: true, maxPayload, verifyClient });
+  http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const target = serverFor(pathOf(request), wss, engineWss);
+    if (target === undefined) {
+      refuseUnknownPath(socket);
+      return;
+    }
+    target.handleUpgrade(request, socket, head, (client) => target.emit('connection', client, request));
   });
-  return { http, wss };
+  return { http, wss, engineWss };
+}
+
+function handshakeCheck(policies: HandshakePolicies): VerifyClientCallbackAsync {
+  return ({ origin, req }, done) => {
+    const host = req.headers.host;
+    if (!policies.hosts.allows(host)) {
+      policies.onRefused(
+        `websocket handshake refused: host ${JSON.stringify(host ?? '')} is not in --http-vhosts`,
+      );
+      done(false, 403, rpcErrorBody(invalidHost()), { 'content-type': 'application/json' });
+      return;
+    }
+    // ws passes '' when the handshake has no Origin header; that is not a browser.
+    const claimed = origin === '' ? undefined : origin;
+    if (!policies.origins.allows(claimed)) {
+      policies.onRefused(
+        `websocket handshake refused: origin ${JSON.stringify(claimed)} is not in --ws-origins`,
+      );
+      done(false, 403, rpcErrorBody(originNotAllowed()), { 'content-type': 'application/json' });
+      return;
+    }
+    done(true);
+  };
+}
+
+function pathOf(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+function serverFor(path: string, rpc: WebSocketServer, engine: WebSocketServer): WebSocketServer | undefined {
+  if (path === '/') return rpc;
+  // cosmjs and other CometBFT clients append /websocket to the base address; Go's mux serves that path only.
+  if (path === ENGINE_EVENTS_PATH) return engine;
+  return undefined;
+}
+
+function refuseUnknownPath(socket: Duplex): void {
+  const body = rpcErrorBody(websocketPathNotFound());
+  socket.end(
+    `HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

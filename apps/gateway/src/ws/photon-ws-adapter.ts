@@ -38,6 +38,9 @@ export class PhotonWsAdapter extends WsAdapter {
 
   override async close(server: unknown): Promise<void> {
     await super.close(server);
+    // The engine-event websocket is not Nest's; its clients would keep the HTTP server open.
+    for (const client of this.listener.engineWss.clients) client.terminate();
+    await new Promise<void>((resolve) => this.listener.engineWss.close(() => resolve()));
     await new Promise<void>((resolve) => this.listener.http.close(() => resolve()));
   }
 }

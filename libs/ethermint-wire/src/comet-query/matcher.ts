@@ -1,12 +1,14 @@
 // Whether an event set satisfies a query, as CometBFT's pubsub query.Matches decides: each condition
 // must hold for some value of its composite key; numbers, dates and times compare by value.
-import { GO_ZERO_TIME } from '../types';
-import { parseGoTime, type GoTimeLayout } from '../go-time';
+import { parseGoTime, type GoTimeLayout } from './go-time';
 import type { Query, QueryCondition, QueryOperand } from './ast';
 import { compareGoBigFloat, parseOperandNumber, parseValueNumber } from './go-number';
 
 /** Flattened events as a node publishes them: `"<type>.<attribute>"` → values, e.g. `tm.event` → ["Tx"]. */
 export type QueryEvents = Readonly<Record<string, readonly string[]>>;
+
+/** Go's zero time, 0001-01-01T00:00:00Z, in nanoseconds since the Unix epoch. */
+const GO_ZERO_TIME_NANOS = -62_135_596_800n * 1_000_000_000n;
 
 type Predicate = (value: string) => boolean;
 type Comparison = (order: number) => boolean;
@@ -91,7 +93,7 @@ function compileComparison(operand: QueryOperand, accept: Comparison): Predicate
 function compileInstant(layout: GoTimeLayout, text: string, accept: Comparison): Predicate {
   const parsed = parseGoTime(layout, text);
   // Go's Arg.Time() yields the zero time for an operand that does not parse.
-  const expected = parsed.ok ? parsed.time.unixNanos : GO_ZERO_TIME.seconds * 1_000_000_000n;
+  const expected = parsed.ok ? parsed.time.unixNanos : GO_ZERO_TIME_NANOS;
   return (value) => {
     const actual = parseGoTime(layout, value);
     if (!actual.ok) return false;

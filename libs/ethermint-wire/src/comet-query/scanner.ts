@@ -1,6 +1,6 @@
 // The lexer of CometBFT's event query language (libs/pubsub/query/syntax/scanner.go): same tokens,
 // same byte offsets, same error text, including its quirks (an unterminated string reads as EOF).
-import { parseGoTime } from '../go-time';
+import { parseGoTime } from './go-time';
 
 export type Token =
   | 'invalid'

@@ -1,7 +1,7 @@
 // Reads a websocket frame and the subscribe/unsubscribe params the way CometBFT 0.38's Go code does
 // (rpc/jsonrpc/types RPCRequest.UnmarshalJSON, server jsonParamsToArgs), so that odd requests get
 // the same answer, or the same silence, as from a real node.
-import type { RpcId } from '../rpc/rpc-responses';
+import type { RpcId } from './rpc-responses';
 
 export type DecodedFrame =
   | { readonly kind: 'request'; readonly id: RpcId; readonly method: string; readonly params: unknown }

@@ -1,0 +1,163 @@
+// The upstream half of the engine-event websocket. Gateways announce the queries their clients follow
+// (`engine.queries.held`, on a change and as a heartbeat); every events replica keeps that interest, and the
+// one holding the head leadership subscribes each distinct query once at the engine and relays its events
+// on the bus (`engine.event`) to every gateway. A query no gateway follows any more, or whose gateways went
+// silent, is unsubscribed; a new leader asks the gateways to announce at once and subscribes everything
+// again, so a failover costs the events of the moments without a leader (CometBFT itself replays nothing).
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { type BusEvents, MethodBus } from '@photon/bus';
+import type { CometEventMessage } from '@photon/engine-client';
+import { HeadBridge } from '../bridge/head-bridge';
+import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
+import { UpstreamSubscriptions } from './upstream-subscriptions';
+
+/** How often interest is expired and the upstream set repaired when nothing else wakes the relay. */
+const RECONCILE_MS = 1_000;
+
+export interface EngineQueryStats {
+  /** Distinct queries subscribed at the engine by this replica (0 on a standby). */
+  readonly upstreamQueries: number;
+  /** Engine websockets carrying them. */
+  readonly upstreamConnections: number;
+  /** Gateways whose interest is current. */
+  readonly gateways: number;
+}
+
+@Injectable()
+export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('events');
+  private readonly interest = new Map<string, { queries: ReadonlySet<string>; expiresAt: number }>();
+  /** Per gateway, the queries it waits for an answer about. */
+  private toAnswer = new Map<string, Set<string>>();
+  private readonly removers: (() => void)[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private relayProblem: string | undefined;
+
+  constructor(
+    private readonly bus: MethodBus,
+    private readonly bridge: HeadBridge,
+    private readonly upstream: UpstreamSubscriptions,
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsOptions,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.removers.push(
+      this.bus.subscribe('engine.queries.held', (held) => this.heard(held)),
+      this.bridge.onLeadershipChange((leading) => {
+        if (leading) this.bus.publish('engine.queries.ask', {});
+        this.wake();
+      }),
+    );
+    this.timer = setInterval(() => this.wake(), RECONCILE_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    for (const remove of this.removers) remove();
+    await this.running;
+    await this.upstream.dropAll();
+  }
+
+  stats(): EngineQueryStats {
+    return {
+      upstreamQueries: this.upstream.held().size,
+      upstreamConnections: this.upstream.connectionCount,
+      gateways: this.interest.size,
+    };
+  }
+
+  private heard(held: BusEvents['engine.queries.held']): void {
+    this.interest.set(held.gateway, { queries: new Set(held.queries), expiresAt: Date.now() + held.ttlMs });
+    if (held.awaiting.length > 0) {
+      const waiting = this.toAnswer.get(held.gateway) ?? new Set<string>();
+      for (const query of held.awaiting) waiting.add(query);
+      this.toAnswer.set(held.gateway, waiting);
+    }
+    this.wake();
+  }
+
+  /** Runs a reconciliation now, or right after the one in progress. */
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.running !== undefined) {
+      this.again = true;
+      return;
+    }
+    this.running = this.reconcile()
+      .catch((error: unknown) => this.log.warn(`engine-event queries: ${String(error)}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async reconcile(): Promise<void> {
+    const now = Date.now();
+    for (const [gateway, entry] of this.interest) if (entry.expiresAt <= now) this.interest.delete(gateway);
+    const answers = this.toAnswer;
+    this.toAnswer = new Map();
+    // A standby holds nothing and answers nobody: the gateways repeat their question until a leader does.
+    if (!this.bridge.isLeading || this.stopped) {
+      await this.upstream.dropAll();
+      return;
+    }
+    const wanted = new Set<string>();
+    for (const entry of this.interest.values()) for (const query of entry.queries) wanted.add(query);
+    for (const query of this.upstream.held()) if (!wanted.has(query)) await this.upstream.drop(query);
+    const refused = new Map<string, string>();
+    const { max } = this.options.engineQueries;
+    for (const query of wanted) {
+      if (this.upstream.held().has(query)) continue;
+      if (this.upstream.held().size >= max) {
+        refused.set(query, `max engine queries ${max} reached (--engine-queries)`);
+        continue;
+      }
+      try {
+        await this.upstream.hold(query, (event) => this.relay(query, event));
+      } catch (error) {
+        refused.set(query, `the engine refused the subscription: ${reasonOf(error)}`);
+      }
+    }
+    for (const [gateway, queries] of answers) {
+      for (const query of queries) {
+        const error =
+          refused.get(query) ?? (wanted.has(query) ? undefined : 'the query is no longer followed');
+        this.bus.publish(
+          'engine.query.answer',
+          error === undefined ? { gateway, query } : { gateway, query, error },
+        );
+      }
+    }
+  }
+
+  private relay(query: string, event: CometEventMessage): void {
+    try {
+      this.bus.publish('engine.event', { query, type: event.type, value: event.value, events: event.events });
+      this.relayProblem = undefined;
+    } catch (error) {
+      // An event larger than the bus's payload limit cannot travel; say so once per distinct reason.
+      const reason = reasonOf(error);
+      if (reason === this.relayProblem) return;
+      this.relayProblem = reason;
+      this.log.warn(`engine-event ${event.type} for ${query} not relayed: ${reason}`);
+    }
+  }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

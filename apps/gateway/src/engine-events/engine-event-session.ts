@@ -1,0 +1,199 @@
+// One `/websocket` connection speaking CometBFT's subscription protocol (rpc/core/events.go): `subscribe`,
+// `unsubscribe` and `unsubscribe_all` with the node's replies and error texts, answered in arrival order,
+// and each event framed on the subscribe request's id with the query as the client wrote it. The events
+// themselves come from the hub, which shares one engine subscription per query among all clients.
+import {
+  type CometRpcResponse,
+  type EncodedEvent,
+  ParamsError,
+  QueryError,
+  type Query,
+  type RpcId,
+  decodeFrame,
+  eventFrame,
+  formatQuery,
+  internalError,
+  methodNotFound,
+  parseErrorFrame,
+  parseQuery,
+  responseFrame,
+  serverError,
+  stringParams,
+  success,
+} from '@photon/ethermint-wire';
+import { WebSocket } from 'ws';
+import type { EngineEventFollower, EngineEventHub } from './engine-event-hub';
+
+/** rpc/core/events.go maxQueryLength, counted in bytes as Go's len(string). */
+const MAX_QUERY_BYTES = 512;
+
+export interface EngineEventLimits {
+  /** Most queries of one connection. */
+  readonly subscriptionsPerClient: number;
+  /** Most connections holding a subscription on this gateway (CometBFT's max_subscription_clients). */
+  readonly clients: number;
+  /** Bytes a socket may hold unsent before its subscriptions are cancelled as too slow. */
+  readonly maxBufferedBytes: number;
+}
+
+/** What a session needs from the listener that owns it. */
+export interface EngineEventSessionHost {
+  readonly hub: EngineEventHub;
+  readonly limits: EngineEventLimits;
+  /** Connections with at least one subscription, this one included. */
+  clientsWithSubscriptions(): number;
+}
+
+interface Subscription {
+  /** As the client wrote it: every event echoes this text. */
+  readonly text: string;
+  /** The subscribe request's id, which every event carries. */
+  readonly id: RpcId;
+  /** False until the `{}` reply is written: no event precedes it. */
+  live: boolean;
+}
+
+export class EngineEventSession implements EngineEventFollower {
+  /** Keyed by the query in canonical form, as CometBFT keys a client's subscriptions. */
+  private readonly subscriptions = new Map<string, Subscription>();
+  private answering: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** The subscription whose `{}` reply is being written; it goes live right after. */
+  private startingNext: Subscription | undefined;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly host: EngineEventSessionHost,
+  ) {}
+
+  get hasSubscriptions(): boolean {
+    return this.subscriptions.size > 0;
+  }
+
+  /** One frame from the client; answers go out in the order the requests came. */
+  receive(text: string): void {
+    this.answering = this.answering
+      .then(() => this.answer(text))
+      .then((frame) => {
+        if (frame !== undefined) this.send(frame);
+        if (this.startingNext !== undefined) this.startingNext.live = true;
+        this.startingNext = undefined;
+      })
+      .catch(() => this.socket.terminate());
+  }
+
+  deliver(query: string, event: EncodedEvent): void {
+    const subscription = this.subscriptions.get(query);
+    if (subscription === undefined || !subscription.live || this.closed) return;
+    if (this.socket.bufferedAmount > this.host.limits.maxBufferedBytes) {
+      // CometBFT cancels a subscription whose reader cannot keep up, with this reason, on its id.
+      this.drop(query);
+      this.send(
+        responseFrame(
+          serverError(
+            subscription.id,
+            'subscription was canceled (reason: internal subscription event buffer is out of capacity)',
+          ),
+        ),
+      );
+      return;
+    }
+    this.send(eventFrame(subscription.id, subscription.text, event));
+  }
+
+  /** The socket closed: every subscription ends with it. */
+  close(): void {
+    this.closed = true;
+    for (const query of [...this.subscriptions.keys()]) this.drop(query);
+  }
+
+  private async answer(text: string): Promise<string | undefined> {
+    const frame = decodeFrame(text);
+    if (frame.kind === 'notification') return undefined;
+    if (frame.kind === 'unreadable') return parseErrorFrame(frame.reason);
+    const response = await this.call(frame.id, frame.method, frame.params);
+    return responseFrame(response);
+  }
+
+  private async call(id: RpcId, method: string, params: unknown): Promise<CometRpcResponse> {
+    try {
+      switch (method) {
+        case 'subscribe':
+          return await this.subscribe(id, stringParams(params, ['query'])[0] ?? '');
+        case 'unsubscribe':
+          return this.unsubscribe(id, stringParams(params, ['query'])[0] ?? '');
+        case 'unsubscribe_all':
+          return this.unsubscribeAll(id);
+        default:
+          // The rest of the engine's RPC is not relayed here: read it from the engine or over eth_*.
+          return methodNotFound(id);
+      }
+    } catch (error) {
+      if (error instanceof ParamsError) return internalError(id, error.message);
+      // Like CometBFT's recover(): an answer, never a dropped connection; no internals in it.
+      return internalError(id, 'internal error');
+    }
+  }
+
+  private async subscribe(id: RpcId, text: string): Promise<CometRpcResponse> {
+    const { clients, subscriptionsPerClient } = this.host.limits;
+    if (!this.hasSubscriptions && this.host.clientsWithSubscriptions() >= clients) {
+      return internalError(id, `max_subscription_clients ${clients} reached`);
+    }
+    if (this.subscriptions.size >= subscriptionsPerClient) {
+      return internalError(id, `max_subscriptions_per_client ${subscriptionsPerClient} reached`);
+    }
+    if (Buffer.byteLength(text) > MAX_QUERY_BYTES) return internalError(id, 'maximum query length exceeded');
+    const parsed = parse(text);
+    if (parsed instanceof QueryError) return internalError(id, `failed to parse query: ${parsed.message}`);
+    const query = formatQuery(parsed);
+    if (this.subscriptions.has(query)) return internalError(id, 'already subscribed');
+    const subscription: Subscription = { text, id, live: false };
+    this.subscriptions.set(query, subscription);
+    const error = await this.host.hub.follow(query, this);
+    if (error !== undefined) {
+      if (this.subscriptions.get(query) === subscription) this.subscriptions.delete(query);
+      return internalError(id, error);
+    }
+    if (this.closed) {
+      this.host.hub.unfollow(query, this);
+      return success(id, {});
+    }
+    this.startingNext = subscription;
+    return success(id, {});
+  }
+
+  private unsubscribe(id: RpcId, text: string): CometRpcResponse {
+    const parsed = parse(text);
+    if (parsed instanceof QueryError) return internalError(id, `failed to parse query: ${parsed.message}`);
+    const query = formatQuery(parsed);
+    if (!this.subscriptions.has(query)) return internalError(id, 'subscription not found');
+    this.drop(query);
+    return success(id, {});
+  }
+
+  private unsubscribeAll(id: RpcId): CometRpcResponse {
+    if (this.subscriptions.size === 0) return internalError(id, 'subscription not found');
+    for (const query of [...this.subscriptions.keys()]) this.drop(query);
+    return success(id, {});
+  }
+
+  private drop(query: string): void {
+    if (!this.subscriptions.delete(query)) return;
+    this.host.hub.unfollow(query, this);
+  }
+
+  private send(frame: string): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame);
+  }
+}
+
+/** The parser throws its QueryError; the protocol answers with it. */
+function parse(text: string): Query | QueryError {
+  try {
+    return parseQuery(text);
+  } catch (error) {
+    if (error instanceof QueryError) return error;
+    throw error;
+  }
+}
