@@ -99,7 +99,8 @@ describe.each(['in-process', 'cluster'] as const)('a dead engine behind the %s g
 
     await engine()?.stop('SIGKILL');
 
-    // The tier learns of the death from its engine websocket closing; from then on every read fails.
+    // The head stream goes quiet (it is trusted for three block intervals, at least 1 s); from then on every
+    // read asks the engine and fails fast.
     await waitFor(async () => (await rpc(stack.httpUrl, 'eth_blockNumber', [])).error !== undefined, {
       what: 'eth_blockNumber to fail with the engine down',
       timeoutMs: 5_000,

@@ -39,8 +39,9 @@ export class BlockResolver {
   }
 
   /**
-   * Whether the engine has committed `height`. The pushed head can trail the engine by a moment, so a
-   * height past it is checked with the engine before it counts as unknown (a receipt just named it).
+   * Whether the engine has committed `height`. The streamed head trails the engine by a moment (the events
+   * leader builds each head from this service's own answers), so a height past it is checked with the
+   * engine before it counts as unknown (a receipt just named it).
    */
   private async committed(height: bigint): Promise<boolean> {
     if (height <= (await this.head.latest())) return true;

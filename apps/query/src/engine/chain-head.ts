@@ -1,55 +1,56 @@
-// The chain head as the query service knows it: pushed by the engine's NewBlockHeader events while
-// the websocket is up, read from `status` otherwise. Head-derived answers are cached per head here.
+// The chain head as the query service knows it: the last height on the tier's head stream (published by
+// the events leader, so the tier holds one engine subscription, not one per replica, and eth_blockNumber
+// agrees with newHeads), read from the engine's `status` while the stream is quiet (no events service, or
+// a slow chain). Head-derived answers are cached per head here.
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import {
-  CometHttpClient,
-  CometWebsocketClient,
-  type CometSubscription,
-  EthereumChainReader,
-  eventHeight,
-} from '@photon/engine-client';
+import { HeadStream } from '@photon/bus';
+import { CometHttpClient, EthereumChainReader } from '@photon/engine-client';
 import { HeadCache } from '../cache/head-cache';
 
-const NEW_HEADER_QUERY = "tm.event='NewBlockHeader'";
+/**
+ * A streamed head is trusted as the latest for three of the chain's block intervals (the shortest of the
+ * last few, so a pause does not stretch it), between these bounds; after that the engine is asked (the
+ * publisher may be away, or the engine down: a read must then fail fast rather than answer an old head).
+ */
+const FRESH_MIN_MS = 1_000;
+const FRESH_MAX_MS = 10_000;
+const FRESH_INTERVALS = 3;
+const INTERVALS_KEPT = 4;
+/** Intervals seen before the pace is believed. */
+const PACE_INTERVALS = 3;
 
 @Injectable()
 export class ChainHead implements OnModuleInit, OnApplicationShutdown {
   /** Answers that hold until the next block (block number, gas price, state at latest). */
   readonly cache = new HeadCache();
-  private pushedHeight: bigint | undefined;
-  private subscription: CometSubscription | undefined;
+  private streamed: { height: bigint; atMs: number; freshMs: number } | undefined;
+  private stopFollowing: (() => void) | undefined;
+  private readonly intervals: number[] = [];
 
   constructor(
     private readonly reader: EthereumChainReader,
-    private readonly websocket: CometWebsocketClient,
+    private readonly heads: HeadStream,
     private readonly comet: CometHttpClient,
   ) {}
 
   onModuleInit(): void {
-    // The service starts even when the engine is down; the websocket keeps retrying on its own.
-    this.websocket.onDisconnect(() => (this.pushedHeight = undefined));
-    this.websocket.onReconnect(() => (this.pushedHeight = undefined));
-    void this.websocket
-      .connect()
-      .then(() =>
-        this.websocket.subscribe(NEW_HEADER_QUERY, (event) => {
-          const height = eventHeight(event) ?? headerHeight(event.value);
-          if (height !== undefined) this.observe(height);
-        }),
-      )
-      .then((subscription) => (this.subscription = subscription))
+    // The service starts whether or not anyone publishes heads yet; until then the engine answers.
+    void this.heads
+      .follow((event) => this.observe(BigInt(event.height)))
+      .then((stop) => (this.stopFollowing = stop))
       .catch(() => undefined);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscription?.unsubscribe().catch(() => undefined);
-    await this.websocket.close();
+  onApplicationShutdown(): void {
+    this.stopFollowing?.();
     this.comet.close();
   }
 
-  /** The latest committed height: the pushed one while events flow, else asked of the engine. */
+  /** The latest committed height: the streamed one while heads flow, else asked of the engine. */
   async latest(): Promise<bigint> {
-    if (this.pushedHeight !== undefined && this.websocket.connected) return this.pushedHeight;
+    if (this.streamed !== undefined && Date.now() - this.streamed.atMs < this.streamed.freshMs) {
+      return this.streamed.height;
+    }
     const height = await this.reader.latestHeight();
     this.cache.observeHead(height);
     return height;
@@ -62,16 +63,17 @@ export class ChainHead implements OnModuleInit, OnApplicationShutdown {
   }
 
   private observe(height: bigint): void {
-    if (this.pushedHeight === undefined || height > this.pushedHeight) this.pushedHeight = height;
-    this.cache.observeHead(this.pushedHeight);
+    const previous = this.streamed;
+    if (previous !== undefined && height <= previous.height) return;
+    const atMs = Date.now();
+    if (previous !== undefined) {
+      this.intervals.push((atMs - previous.atMs) / Number(height - previous.height));
+      if (this.intervals.length > INTERVALS_KEPT) this.intervals.shift();
+    }
+    // Until a few heads tell the chain's pace (a young chain may have paused), the shortest trust.
+    const interval = this.intervals.length < PACE_INTERVALS ? 0 : Math.min(...this.intervals);
+    const freshMs = Math.min(FRESH_MAX_MS, Math.max(FRESH_MIN_MS, FRESH_INTERVALS * interval));
+    this.streamed = { height, atMs, freshMs };
+    this.cache.observeHead(height);
   }
-}
-
-/** `value.header.height` of a NewBlockHeader event, for nodes that do not add `block.height` to its keys. */
-function headerHeight(value: unknown): bigint | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const header = (value as { header?: unknown }).header;
-  if (typeof header !== 'object' || header === null) return undefined;
-  const height = (header as { height?: unknown }).height;
-  return typeof height === 'string' && /^[0-9]+$/.test(height) ? BigInt(height) : undefined;
 }

@@ -1,11 +1,5 @@
 // The engine-client instances the query handlers share, built once per service from its engine URL.
-import {
-  CometHttpClient,
-  CometWebsocketClient,
-  EthereumChainReader,
-  EvmQueryClient,
-  PendingPool,
-} from '@photon/engine-client';
+import { CometHttpClient, EthereumChainReader, EvmQueryClient, PendingPool } from '@photon/engine-client';
 import type { Provider } from '@nestjs/common';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
 import { BlockResolver } from '../chain/block-resolver';
@@ -20,11 +14,6 @@ export const ENGINE_PROVIDERS: Provider[] = [
     inject: [QUERY_OPTIONS],
     useFactory: (options: QueryOptions) =>
       new CometHttpClient(options.engineUrl, { timeoutMs: ENGINE_CALL_TIMEOUT_MS }),
-  },
-  {
-    provide: CometWebsocketClient,
-    inject: [QUERY_OPTIONS],
-    useFactory: (options: QueryOptions) => new CometWebsocketClient(options.engineUrl),
   },
   {
     provide: EvmQueryClient,
