@@ -20,6 +20,7 @@ import {
 } from '@photon/engine-client';
 import { randomUUID } from 'node:crypto';
 import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
+import { SerialRounds } from '../serial-rounds';
 import { buildHeadEvent } from './head-event-builder';
 import { MempoolWatch } from './mempool-watch';
 
@@ -32,8 +33,10 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly log = new Logger('events');
   private readonly holder = randomUUID();
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly rounds = new SerialRounds(
+    () => this.round(),
+    (error) => this.problem(error),
+  );
   private leading = false;
   private lastProblem: string | undefined;
   private readonly mempool: MempoolWatch;
@@ -61,26 +64,13 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    await this.rounds.stop();
     if (this.leading) await this.options.bridge.leadership.release(this.holder).catch(() => undefined);
     await this.websocket.close().catch(() => undefined);
   }
 
-  /** Runs a round now, or right after the one in progress. */
   private wake(): void {
-    if (this.running !== undefined) {
-      this.again = true;
-      return;
-    }
-    this.running = this.round()
-      .catch((error: unknown) => this.problem(error))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.rounds.wake();
   }
 
   private async round(): Promise<void> {
@@ -117,7 +107,7 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
       last = height;
       this.published = { height, atMs: Date.now() };
     }
-    if (last < head) this.again = true;
+    if (last < head) this.rounds.runAgain();
     this.lastProblem = undefined;
   }
 

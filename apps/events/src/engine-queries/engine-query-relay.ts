@@ -15,6 +15,7 @@ import { type BusEvents, MethodBus } from '@photon/bus';
 import type { CometEventMessage } from '@photon/engine-client';
 import { HeadBridge } from '../bridge/head-bridge';
 import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
+import { SerialRounds } from '../serial-rounds';
 import { UpstreamSubscriptions } from './upstream-subscriptions';
 
 /** How often interest is expired and the upstream set repaired when nothing else wakes the relay. */
@@ -37,8 +38,10 @@ export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationSh
   private toAnswer = new Map<string, Set<string>>();
   private readonly removers: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly rounds = new SerialRounds(
+    () => this.reconcile(),
+    (error) => this.log.warn(`engine-event queries: ${String(error)}`),
+  );
   private stopped = false;
   private relayProblem: string | undefined;
 
@@ -65,7 +68,7 @@ export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationSh
     this.stopped = true;
     clearInterval(this.timer);
     for (const remove of this.removers) remove();
-    await this.running;
+    await this.rounds.stop();
     await this.upstream.dropAll();
   }
 
@@ -87,22 +90,8 @@ export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationSh
     this.wake();
   }
 
-  /** Runs a reconciliation now, or right after the one in progress. */
   private wake(): void {
-    if (this.stopped) return;
-    if (this.running !== undefined) {
-      this.again = true;
-      return;
-    }
-    this.running = this.reconcile()
-      .catch((error: unknown) => this.log.warn(`engine-event queries: ${String(error)}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.rounds.wake();
   }
 
   private async reconcile(): Promise<void> {
