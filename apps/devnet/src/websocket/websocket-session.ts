@@ -2,7 +2,14 @@
 // answered one at a time in arrival order, subscriptions live here, and every frame leaves
 // through an outbox bounded per subscription so a slow reader costs bounded memory.
 import { type RawData, WebSocket } from 'ws';
-import { type Query, QueryError, formatQuery, matches, parseQuery } from '@photon/ethermint-wire';
+import {
+  MAX_QUERY_BYTES,
+  type Query,
+  QueryError,
+  formatQuery,
+  matches,
+  tryParseQuery,
+} from '@photon/ethermint-wire';
 import type { CometEvent } from '../events/comet-event';
 import type { RouteContext } from '../rpc/route';
 import type { RouteDispatcher } from '../rpc/route-dispatcher';
@@ -22,8 +29,6 @@ import {
 } from '@photon/ethermint-wire';
 import type { WebsocketLimits } from './websocket-limits';
 
-/** rpc/core/events.go maxQueryLength, counted in bytes as Go's len(string). */
-const MAX_QUERY_BYTES = 512;
 /** Bytes the socket may hold before the outbox stops handing it frames. */
 const SOCKET_HIGH_WATER = 64 * 1024;
 /** Requests read ahead of the one being answered before the socket stops reading. */
@@ -191,7 +196,7 @@ export class WebsocketSession {
       return internalError(id, `max_subscriptions_per_client ${maxSubscriptionsPerClient} reached`);
     }
     if (Buffer.byteLength(text) > MAX_QUERY_BYTES) return internalError(id, 'maximum query length exceeded');
-    const query = parse(text);
+    const query = tryParseQuery(text);
     if (query instanceof QueryError) return internalError(id, `failed to parse query: ${query.message}`);
     const key = formatQuery(query);
     if (this.subscriptions.has(key)) return internalError(id, 'already subscribed');
@@ -200,7 +205,7 @@ export class WebsocketSession {
   }
 
   private unsubscribe(id: RpcId, text: string): CometRpcResponse {
-    const query = parse(text);
+    const query = tryParseQuery(text);
     if (query instanceof QueryError) return internalError(id, `failed to parse query: ${query.message}`);
     // Events it already queued stay ahead of this answer: nothing arrives for it after the `{}`.
     if (!this.subscriptions.delete(formatQuery(query))) return internalError(id, 'subscription not found');
@@ -279,15 +284,6 @@ function withParams(
     return internalError(id, `error converting json params to arguments: ${error.message}`);
   }
   return body(values);
-}
-
-function parse(text: string): Query | QueryError {
-  try {
-    return parseQuery(text);
-  } catch (error) {
-    if (error instanceof QueryError) return error;
-    throw error;
-  }
 }
 
 /** gorilla hands text and binary messages alike to the JSON decoder. */

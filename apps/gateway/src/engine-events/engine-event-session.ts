@@ -6,8 +6,8 @@ import {
   type CometRpcResponse,
   type EncodedEvent,
   ParamsError,
+  MAX_QUERY_BYTES,
   QueryError,
-  type Query,
   type RpcId,
   decodeFrame,
   eventFrame,
@@ -15,17 +15,14 @@ import {
   internalError,
   methodNotFound,
   parseErrorFrame,
-  parseQuery,
   responseFrame,
   serverError,
   stringParams,
   success,
+  tryParseQuery,
 } from '@photon/ethermint-wire';
 import { WebSocket } from 'ws';
 import type { EngineEventFollower, EngineEventHub } from './engine-event-hub';
-
-/** rpc/core/events.go maxQueryLength, counted in bytes as Go's len(string). */
-const MAX_QUERY_BYTES = 512;
 
 export interface EngineEventLimits {
   /** Most queries of one connection. */
@@ -129,7 +126,9 @@ export class EngineEventSession implements EngineEventFollower {
           return methodNotFound(id);
       }
     } catch (error) {
-      if (error instanceof ParamsError) return internalError(id, error.message);
+      if (error instanceof ParamsError) {
+        return internalError(id, `error converting json params to arguments: ${error.message}`);
+      }
       // Like CometBFT's recover(): an answer, never a dropped connection; no internals in it.
       return internalError(id, 'internal error');
     }
@@ -144,7 +143,7 @@ export class EngineEventSession implements EngineEventFollower {
       return internalError(id, `max_subscriptions_per_client ${subscriptionsPerClient} reached`);
     }
     if (Buffer.byteLength(text) > MAX_QUERY_BYTES) return internalError(id, 'maximum query length exceeded');
-    const parsed = parse(text);
+    const parsed = tryParseQuery(text);
     if (parsed instanceof QueryError) return internalError(id, `failed to parse query: ${parsed.message}`);
     const query = formatQuery(parsed);
     if (this.subscriptions.has(query)) return internalError(id, 'already subscribed');
@@ -164,7 +163,7 @@ export class EngineEventSession implements EngineEventFollower {
   }
 
   private unsubscribe(id: RpcId, text: string): CometRpcResponse {
-    const parsed = parse(text);
+    const parsed = tryParseQuery(text);
     if (parsed instanceof QueryError) return internalError(id, `failed to parse query: ${parsed.message}`);
     const query = formatQuery(parsed);
     if (!this.subscriptions.has(query)) return internalError(id, 'subscription not found');
@@ -185,15 +184,5 @@ export class EngineEventSession implements EngineEventFollower {
 
   private send(frame: string): void {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame);
-  }
-}
-
-/** The parser throws its QueryError; the protocol answers with it. */
-function parse(text: string): Query | QueryError {
-  try {
-    return parseQuery(text);
-  } catch (error) {
-    if (error instanceof QueryError) return error;
-    throw error;
   }
 }

@@ -9,5 +9,5 @@ export type {
   StringOperand,
 } from './ast';
 export { matches, type QueryEvents } from './matcher';
-export { conditionsOf, formatQuery, parseQuery } from './parser';
+export { MAX_QUERY_BYTES, conditionsOf, formatQuery, parseQuery, tryParseQuery } from './parser';
 export { QueryError } from './query-error';

@@ -8,6 +8,19 @@ const OPERATORS: readonly Token[] = ['<=', '>=', '<', '>', '=', 'CONTAINS', 'EXI
 const ORDER_OPERANDS: readonly Token[] = ['number', 'time', 'date'];
 const EQUALITY_OPERANDS: readonly Token[] = ['number', 'time', 'date', 'string'];
 
+/** rpc/core/events.go maxQueryLength for `subscribe`, counted in bytes as Go's len(string). */
+export const MAX_QUERY_BYTES = 512;
+
+/** parseQuery without the throw: the query, or the QueryError a node answers with. */
+export function tryParseQuery(text: string): Query | QueryError {
+  try {
+    return parseQuery(text);
+  } catch (error) {
+    if (error instanceof QueryError) return error;
+    throw error;
+  }
+}
+
 /** Parse a query; a QueryError carries CometBFT's message (e.g. `offset 16: got tag, want AND operator`). */
 export function parseQuery(text: string): Query {
   const scanner = new Scanner(text);
