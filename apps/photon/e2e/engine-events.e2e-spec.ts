@@ -15,7 +15,8 @@ import {
 } from '@photon/testing';
 import { type Contract, JsonRpcProvider, getAddress } from 'ethers';
 import { WebSocket } from 'ws';
-import { deployToken } from './deploy-token';
+import { expectContiguous } from './contiguous-heights';
+import { deployToken, transferToken } from './deploy-token';
 import { startTestDevnet } from './manual-devnet';
 
 jest.setTimeout(180_000);
@@ -87,11 +88,6 @@ function ethereumHashOf(event: comet38.TxEvent): string | undefined {
   return attribute?.value.toLowerCase();
 }
 
-function expectContiguous(heights: readonly bigint[]): void {
-  const gaps = heights.filter((height, index) => index > 0 && height !== heights[index - 1]! + 1n);
-  expect({ gaps, enough: heights.length >= 3 }).toEqual({ gaps: [], enough: true });
-}
-
 describe.each<PhotonStackKind>(['in-process', 'cluster'])('cosmjs on /websocket, %s', (kind) => {
   let stack: PhotonStack;
   let provider: JsonRpcProvider;
@@ -124,14 +120,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('cosmjs on /websocket,
       .subscribeNewBlockHeader()
       .subscribe({ next: (header) => heights.push(header.height) });
     try {
-      const transfer = async (amount: bigint) => {
-        const tx = (await token.getFunction('transfer')(RECIPIENT, amount)) as {
-          hash: string;
-          wait(): Promise<unknown>;
-        };
-        await tx.wait();
-        return tx.hash;
-      };
+      const transfer = (amount: bigint) => transferToken(token, RECIPIENT, amount);
       // The subscriptions are live once a first transfer comes through.
       await waitFor(
         async () => {
@@ -143,8 +132,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('cosmjs on /websocket,
       );
       const sent: string[] = [];
       for (let i = 0; i < TRANSFERS; i++) {
-        const tx = (await token.getFunction('transfer')(RECIPIENT, 2n + BigInt(i))) as { hash: string };
-        sent.push(tx.hash);
+        sent.push(await transferToken(token, RECIPIENT, 2n + BigInt(i), false));
       }
       await waitFor(() => Promise.resolve(sent.every((hash) => seen.includes(hash))), {
         what: `${TRANSFERS} transfers on the Tx subscription`,
@@ -152,7 +140,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('cosmjs on /websocket,
       });
       expect(seen.filter((hash) => sent.includes(hash))).toHaveLength(TRANSFERS);
       expect(new Set(seen).size).toBe(seen.length);
-      expectContiguous(heights.map(BigInt));
+      expectContiguous(heights.map(BigInt), 3);
     } finally {
       txs.unsubscribe();
       headers.unsubscribe();
@@ -184,7 +172,7 @@ describe('the CometBFT subscribe protocol on /websocket (in-process)', () => {
       expect(socket.frames.find((f) => f.id === 1 && f.result?.query !== undefined)!.result!.query).toBe(
         written,
       );
-      expectContiguous(socket.heights(1));
+      expectContiguous(socket.heights(1), 3);
       // The positional form of CometBFT's params works too.
       expect(await socket.call('subscribe', ["tm.event='NewBlock'"])).toMatchObject({ id: 2, result: {} });
       expect(await socket.call('unsubscribe', { query: written })).toMatchObject({ id: 3, result: {} });
@@ -298,7 +286,7 @@ describe('one engine subscription per query for every client of every gateway (c
       await waitFor(() => Promise.resolve(clients.every((client) => client.heights(1).length >= 3)), {
         what: 'three headers at every client',
       });
-      for (const client of clients) expectContiguous(client.heights(1));
+      for (const client of clients) expectContiguous(client.heights(1), 3);
       expect(atEngine(HEADERS_CANONICAL)).toBe(1);
       // The first gateway's clients leave: the second still follows the query.
       for (const client of clients.filter((_, index) => index % 2 === 0)) client.close();

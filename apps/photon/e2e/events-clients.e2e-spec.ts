@@ -13,7 +13,7 @@ import {
 import { type Contract, JsonRpcProvider, WebSocketProvider } from 'ethers';
 import { Web3 } from 'web3';
 import { loadViem } from './clients-viem';
-import { deployToken } from './deploy-token';
+import { deployToken, transferToken } from './deploy-token';
 
 jest.setTimeout(180_000);
 
@@ -97,14 +97,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('event APIs of every c
     try {
       // Watchers that poll install their filter on their first tick: a first transfer every watcher saw
       // marks the start; from then on every one must reach every watcher.
-      const transfer = async (amount: bigint) => {
-        const tx = (await token.getFunction('transfer')(RECIPIENT, amount)) as {
-          hash: string;
-          wait(): Promise<unknown>;
-        };
-        await tx.wait();
-        return tx.hash;
-      };
+      const transfer = (amount: bigint) => transferToken(token, RECIPIENT, amount);
       await waitFor(
         async () => {
           const hash = await transfer(1n);
@@ -115,8 +108,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('event APIs of every c
       );
       const sent: string[] = [];
       for (let i = 0; i < TRANSFERS; i++) {
-        const tx = (await token.getFunction('transfer')(RECIPIENT, 2n + BigInt(i))) as { hash: string };
-        sent.push(tx.hash);
+        sent.push(await transferToken(token, RECIPIENT, 2n + BigInt(i), false));
       }
       await waitFor(
         () =>

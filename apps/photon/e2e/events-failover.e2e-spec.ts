@@ -1,6 +1,7 @@
 // The head stream survives what breaks in a fleet (issue 11, done-when): with two events replicas over NATS
 // and Redis, killing the one that publishes leaves newHeads subscribers with every height, once and in
-// order (the standby takes the lease and replays what was missed); cutting every connection to the engine
+// order (the standby takes the lease and replays what was missed), logs subscribers and log filters with
+// every transfer sent across the kill, and block filters with every block; cutting every connection to the engine
 // mid-stream does the same (the bridge reconnects and catches up); and so does restarting NATS under the
 // gateway (JetStream keeps the heads on disk, the gateway's ordered consumer resumes after the last one).
 import {
@@ -17,12 +18,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Server, type Socket as TcpSocket, connect, createServer } from 'node:net';
+import { JsonRpcProvider } from 'ethers';
 import { WebSocket } from 'ws';
+import { expectContiguous } from './contiguous-heights';
+import { deployToken, transferToken } from './deploy-token';
 import { startTestDevnet } from './manual-devnet';
 
 jest.setTimeout(120_000);
 
 const LEADING = 'photon events: this replica publishes the chain heads';
+const RECIPIENT = '0x000000000000000000000000000000000000beef';
 
 /** A websocket subscribed to newHeads, recording the heights it is sent. */
 async function followHeads(wsUrl: string): Promise<{ heights: bigint[]; close(): void }> {
@@ -38,10 +43,53 @@ async function followHeads(wsUrl: string): Promise<{ heights: bigint[]; close():
   return { heights, close: () => ws.close() };
 }
 
-/** Every height once, each the one after the previous. */
-function expectContiguous(heights: readonly bigint[]): void {
-  const gaps = heights.filter((height, index) => index > 0 && height !== heights[index - 1]! + 1n);
-  expect({ gaps, count: heights.length }).toEqual({ gaps: [], count: heights.length });
+/** A websocket subscribed to the logs of `address`, recording their tx hashes. */
+async function followLogs(wsUrl: string, address: string): Promise<{ hashes: string[]; close(): void }> {
+  const ws = new WebSocket(wsUrl);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const hashes: string[] = [];
+  ws.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString('utf8')) as {
+      params?: { result?: { transactionHash?: string } };
+    };
+    const hash = message.params?.result?.transactionHash;
+    if (hash !== undefined) hashes.push(hash);
+  });
+  ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['logs', { address }] }));
+  return { hashes, close: () => ws.close() };
+}
+
+/**
+ * A filter installed with `method` and polled every 250 ms until stopped; `hashes` are the changes (block
+ * hashes, or the tx hashes of logs). `stop` resolves with every block hash or log tx hash it got.
+ */
+async function pollFilter(
+  httpUrl: string,
+  method: string,
+  params: unknown[],
+): Promise<{ hashes: string[]; stop(): Promise<string[]> }> {
+  const id = (await rpc<string>(httpUrl, method, params)).result!;
+  const hashes: string[] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const changes = await rpc<(string | { transactionHash: string })[]>(httpUrl, 'eth_getFilterChanges', [
+        id,
+      ]);
+      if (changes.error !== undefined) throw new Error(`eth_getFilterChanges: ${changes.error.message}`);
+      for (const change of changes.result!)
+        hashes.push(typeof change === 'string' ? change : change.transactionHash);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  return {
+    hashes,
+    stop: async () => {
+      polling = false;
+      await poller;
+      return hashes;
+    },
+  };
 }
 
 /** A TCP proxy in front of the engine whose every connection the test can cut at once. */
@@ -74,22 +122,25 @@ async function engineProxy(target: URL): Promise<{ url: string; cut(): number; c
 }
 
 describe('the head stream under faults (cluster)', () => {
-  it('behavior: killing the publishing events replica leaves subscribers and filters with every height', async () => {
+  it('behavior: killing the publishing events replica leaves subscribers and filters with every height and log', async () => {
     const stack: ClusterStack = await startPhotonStack('cluster', {
       eventsReplicas: 2,
       extraArgs: ['--log-level', 'warn'],
     });
+    const provider = new JsonRpcProvider(stack.httpUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+    const token = await deployToken(provider, 5);
+    const address = (await token.getAddress()).toLowerCase();
     const follower = await followHeads(stack.wsUrl);
-    // A block filter polled all along, through the kill: any replica answers it, from its cursor.
-    const filter = (await rpc<string>(stack.httpUrl, 'eth_newBlockFilter')).result!;
-    const filtered: string[] = [];
-    let polling = true;
-    const poller = (async () => {
-      while (polling) {
-        const changes = await rpc<string[]>(stack.httpUrl, 'eth_getFilterChanges', [filter]);
-        if (changes.error !== undefined) throw new Error(`eth_getFilterChanges: ${changes.error.message}`);
-        filtered.push(...changes.result!);
-        await new Promise((resolve) => setTimeout(resolve, 250));
+    const logs = await followLogs(stack.wsUrl, address);
+    // A block filter and a log filter polled all along, through the kill: any replica answers them.
+    const blocks = await pollFilter(stack.httpUrl, 'eth_newBlockFilter', []);
+    const filteredLogs = await pollFilter(stack.httpUrl, 'eth_newFilter', [{ address }]);
+    const sent: string[] = [];
+    let sending = true;
+    const sender = (async () => {
+      for (let amount = 1n; sending; amount++) {
+        sent.push(await transferToken(token, RECIPIENT, amount, false));
+        await new Promise((resolve) => setTimeout(resolve, 150));
       }
     })();
     try {
@@ -115,11 +166,22 @@ describe('the head stream under faults (cluster)', () => {
         what: 'ten heads past the kill',
         timeoutMs: 30_000,
       });
+      sending = false;
+      await sender;
+      await provider.waitForTransaction(sent.at(-1)!);
       expectContiguous(follower.heights);
-      polling = false;
-      await poller;
+      // Every transfer sent across the kill, once, in the logs subscription and the log filter.
+      for (const [what, seen] of [
+        ['logs subscription', logs.hashes],
+        ['log filter', filteredLogs.hashes],
+      ] as const) {
+        await waitFor(() => Promise.resolve(sent.every((hash) => seen.includes(hash))), {
+          what: `${sent.length} transfers in the ${what}`,
+        });
+        expect([what, seen.length, new Set(seen).size]).toEqual([what, sent.length, sent.length]);
+      }
       const heights = await Promise.all(
-        filtered.map(async (hash) => {
+        (await blocks.stop()).map(async (hash) => {
           const block = await rpc<{ number: string }>(stack.httpUrl, 'eth_getBlockByHash', [hash, false]);
           return BigInt(block.result!.number);
         }),
@@ -127,9 +189,13 @@ describe('the head stream under faults (cluster)', () => {
       expectContiguous(heights);
       expect(heights.at(-1)! >= killedAt + 5n).toBe(true);
     } finally {
-      polling = false;
-      await poller.catch(() => undefined);
+      sending = false;
+      await sender.catch(() => undefined);
+      await blocks.stop().catch(() => undefined);
+      await filteredLogs.stop().catch(() => undefined);
       follower.close();
+      logs.close();
+      provider.destroy();
       await stack.stop();
     }
   });

@@ -2,7 +2,7 @@
 // replica publishes the heads and how far, and at the gateway the live sockets, subscriptions and the last
 // head with its lag. Runs the tier in this process so the hooks can be read.
 import { EventsStats } from '@photon/events';
-import { SubscriptionHub } from '@photon/gateway';
+import { EngineEventSocket, SubscriptionHub } from '@photon/gateway';
 import { rpc, waitFor } from '@photon/testing';
 import { WebSocket } from 'ws';
 import { type TestTier, startTestTier } from './in-process-app';
@@ -55,5 +55,40 @@ describe('metrics hooks of the event half', () => {
     }
     await waitFor(() => Promise.resolve(hub.stats().sockets === 0), { what: 'the socket to be counted out' });
     expect(hub.stats().subscriptions).toBe(0);
+  });
+
+  it('default: engine-event sockets, their subscriptions and the upstream queries are counted', async () => {
+    const events = tier.app.get(EventsStats);
+    const sockets = tier.app.get(EngineEventSocket);
+    const ws = new WebSocket(`${tier.wsUrl}/websocket`);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const replies: unknown[] = [];
+    ws.on('message', (data: Buffer) => replies.push(JSON.parse(data.toString('utf8'))));
+    try {
+      for (const [id, query] of [
+        [1, "tm.event='NewBlockHeader'"],
+        [2, "tm.event='Tx'"],
+      ] as const) {
+        ws.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscribe', params: { query } }));
+      }
+      await waitFor(() => Promise.resolve(sockets.stats().subscriptions === 2 && replies.length >= 2), {
+        what: 'two engine-event subscriptions',
+      });
+      expect(sockets.stats()).toEqual({ connections: 1, queries: 2, subscriptions: 2 });
+      expect((await events.snapshot()).engineQueries).toEqual({
+        upstreamQueries: 2,
+        upstreamConnections: 1,
+        gateways: 1,
+      });
+    } finally {
+      ws.close();
+    }
+    await waitFor(() => Promise.resolve(sockets.stats().connections === 0), {
+      what: 'the socket counted out',
+    });
+    expect(sockets.stats()).toEqual({ connections: 0, queries: 0, subscriptions: 0 });
+    await waitFor(async () => (await events.snapshot()).engineQueries.upstreamQueries === 0, {
+      what: 'the engine subscriptions to end',
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
   waitFor,
 } from '@photon/testing';
 import { type Contract, JsonRpcProvider, type Log } from 'ethers';
-import { deployToken } from './deploy-token';
+import { deployToken, transferToken } from './deploy-token';
 
 jest.setTimeout(120_000);
 
@@ -81,14 +81,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('polling filters, %s',
   });
 
   /** A token transfer from account 4, mined. */
-  async function transfer(amount: bigint): Promise<string> {
-    const tx = (await token.getFunction('transfer')(RECIPIENT, amount)) as {
-      hash: string;
-      wait(): Promise<unknown>;
-    };
-    await tx.wait();
-    return tx.hash;
-  }
+  const transfer = (amount: bigint): Promise<string> => transferToken(token, RECIPIENT, amount);
 
   it('default: ethers contract events (eth_newFilter + eth_getFilterChanges) see every Transfer once', async () => {
     const seen: string[] = [];

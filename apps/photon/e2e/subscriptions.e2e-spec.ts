@@ -7,7 +7,7 @@ import { type PhotonStack, type PhotonStackKind, rpc, startPhotonStack, waitFor 
 import { type Contract, JsonRpcProvider, WebSocketProvider } from 'ethers';
 import { WebSocket } from 'ws';
 import { loadViem } from './clients-viem';
-import { deployToken } from './deploy-token';
+import { deployToken, transferToken } from './deploy-token';
 
 jest.setTimeout(120_000);
 
@@ -79,14 +79,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('websocket subscriptio
     await stack?.stop();
   });
 
-  async function transfer(amount: bigint): Promise<string> {
-    const tx = (await token.getFunction('transfer')(RECIPIENT, amount)) as {
-      hash: string;
-      wait(): Promise<unknown>;
-    };
-    await tx.wait();
-    return tx.hash;
-  }
+  const transfer = (amount: bigint): Promise<string> => transferToken(token, RECIPIENT, amount);
 
   it('default: newHeads gives each height once, in order, after the reply, with eth_getBlockByNumber’s hash', async () => {
     const socket = await Socket.open(stack.wsUrl);
