@@ -17,6 +17,7 @@ import {
   type CometSubscription,
   CometWebsocketClient,
   EthereumChainReader,
+  eventHeight,
 } from '@photon/engine-client';
 import { randomUUID } from 'node:crypto';
 import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
@@ -84,7 +85,11 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
     // Only the leader follows the engine's blocks (the tier holds one subscription); a subscription the
     // engine refused while down is asked for again on a later round.
     this.newBlocks ??= this.websocket
-      .subscribe(NEW_BLOCK_QUERY, () => this.wake())
+      .subscribe(NEW_BLOCK_QUERY, (event) => {
+        const height = eventHeight(event) ?? blockHeight(event.value);
+        if (height !== undefined) this.bus.publish('chain.height', { height: height.toString() });
+        this.wake();
+      })
       .catch(() => {
         this.newBlocks = undefined;
         return undefined;
@@ -148,4 +153,10 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
     this.lastProblem = reason;
     this.log.warn(`events: publishing chain heads paused: ${reason}`);
   }
+}
+
+/** `value.block.header.height` of a NewBlock event, for nodes that do not add `block.height` to its keys. */
+function blockHeight(value: unknown): bigint | undefined {
+  const height = (value as { block?: { header?: { height?: unknown } } } | null)?.block?.header?.height;
+  return typeof height === 'string' && /^[0-9]+$/.test(height) ? BigInt(height) : undefined;
 }

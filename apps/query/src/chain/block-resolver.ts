@@ -45,7 +45,9 @@ export class BlockResolver {
    */
   private async committed(height: bigint): Promise<boolean> {
     if (height <= (await this.head.latest())) return true;
-    return height <= (await this.reader.latestHeight());
+    const engineHead = await this.reader.latestHeight();
+    this.head.atLeast(engineHead);
+    return height <= engineHead;
   }
 
   private earliest(): Promise<bigint> {

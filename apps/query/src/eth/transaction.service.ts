@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import type { BlockParam } from '@photon/codec';
 import { EthereumChainReader, type CacheStats, LruCache, PendingPool } from '@photon/engine-client';
 import type { EthReceiptRecord, EthTransactionRecord, Hex } from '@photon/types';
+import { ChainHead } from '../engine/chain-head';
 import { BlockService } from './block.service';
 
 /** Included transactions (and, apart, receipts) remembered by hash. */
@@ -19,6 +20,7 @@ export class TransactionService {
     private readonly reader: EthereumChainReader,
     private readonly blocks: BlockService,
     private readonly pool: PendingPool,
+    private readonly head: ChainHead,
   ) {}
 
   /** An included transaction, else a pending one (the engine's mempool or the tier's record); else null. */
@@ -36,9 +38,12 @@ export class TransactionService {
   }
 
   /** The receipt of an included transaction; null while it is pending or unknown. */
-  receipt(hash: string): Promise<EthReceiptRecord | null> {
+  async receipt(hash: string): Promise<EthReceiptRecord | null> {
     const key = hash.toLowerCase() as Hex;
-    return this.receipts.getOrLoad(key, () => this.reader.receipt(key));
+    const receipt = await this.receipts.getOrLoad(key, () => this.reader.receipt(key));
+    // A client that holds this receipt next reads `latest` at its block or later, whatever replica streams.
+    if (receipt !== null) this.head.atLeast(receipt.blockNumber);
+    return receipt;
   }
 
   /** Every receipt of the block the selector names, in order; null for an unknown block. */

@@ -12,8 +12,11 @@ export interface EngineEventPayload {
 }
 
 export interface BusEvents {
-  /** A transaction the engine accepted into its mempool (tx service), for pending-tx filters and subscriptions. */
-  'tx.pending': { readonly hash: string };
+  /**
+   * The engine committed `height` (decimal): the events leader says so the moment the engine does, before
+   * the height's head event is built, so services that answer `latest` move with the engine.
+   */
+  'chain.height': { readonly height: string };
   /**
    * A gateway's engine-event clients follow these queries (canonical form), every one of them: sent on a
    * change and as a heartbeat; a gateway not heard of for `ttlMs` follows nothing.

@@ -1,0 +1,74 @@
+// Where the query service's `latest` comes from: the leader's announcements and the head stream while they
+// come, a receipt's block when it is higher, the engine once they go quiet.
+import { type HeadListener, type HeadStream, InProcessBus, type RpcHandlerRegistry } from '@photon/bus';
+import type { CometHttpClient, EthereumChainReader } from '@photon/engine-client';
+import { ChainHead } from './chain-head';
+
+describe('ChainHead', () => {
+  let bus: InProcessBus;
+  let engineHead: bigint;
+  let engineCalls: number;
+  let streamed: HeadListener | undefined;
+  let head: ChainHead;
+
+  const announce = async (height: bigint) => {
+    bus.publish('chain.height', { height: height.toString() });
+    await Promise.resolve();
+  };
+
+  beforeEach(() => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    // Only the bus's events are used: no method is called, so no handler registry is needed.
+    bus = new InProcessBus({} as RpcHandlerRegistry);
+    engineHead = 50n;
+    engineCalls = 0;
+    const reader = {
+      latestHeight: () => {
+        engineCalls += 1;
+        return Promise.resolve(engineHead);
+      },
+    } as unknown as EthereumChainReader;
+    const heads = {
+      follow: (listener: HeadListener) => {
+        streamed = listener;
+        return Promise.resolve(() => undefined);
+      },
+    } as unknown as HeadStream;
+    head = new ChainHead(reader, heads, bus, { close: () => undefined } as unknown as CometHttpClient);
+    head.onModuleInit();
+  });
+  afterEach(() => {
+    head.onApplicationShutdown();
+    jest.useRealTimers();
+  });
+
+  it('default: with nothing announced, the engine answers', async () => {
+    expect(await head.latest()).toBe(50n);
+    expect(engineCalls).toBe(1);
+  });
+
+  it('behavior: announced heights answer without the engine while they keep the chain pace', async () => {
+    for (let height = 10n; height <= 14n; height++) {
+      await announce(height);
+      jest.advanceTimersByTime(1_000);
+    }
+    expect(await head.latest()).toBe(14n);
+    // The stream's head event of a height already announced changes nothing.
+    streamed!({ height: '14', header: {}, logs: [] });
+    expect(await head.latest()).toBe(14n);
+    expect(engineCalls).toBe(0);
+    // Three intervals of 1 s pass without a head: the engine is asked.
+    jest.advanceTimersByTime(3_000);
+    expect(await head.latest()).toBe(50n);
+    expect(engineCalls).toBe(1);
+  });
+
+  it('behavior: a receipt of a block past the announced head moves latest to it', async () => {
+    await announce(10n);
+    head.atLeast(12n);
+    expect(await head.latest()).toBe(12n);
+    head.atLeast(11n);
+    expect(await head.latest()).toBe(12n);
+    expect(engineCalls).toBe(0);
+  });
+});
