@@ -2,7 +2,7 @@
 // account, funded over eth_sendRawTransaction, sends once unlocked, is refused once locked or after its
 // unlock expires, and personal_sendTransaction takes only the right passphrase. The tx service fills
 // what the caller leaves out and publishes every accepted hash on the bus.
-import { MethodBus } from '@photon/bus';
+import { PendingFeed } from '@photon/bus';
 import { devWallet, waitFor } from '@photon/testing';
 import { JsonRpcProvider } from 'ethers';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -61,7 +61,7 @@ describe('personal flow with web3.js', () => {
       '--block-time',
       '200ms',
     ]);
-    unsubscribe = tier.app.get(MethodBus).subscribe('tx.pending', ({ hash }) => published.push(hash));
+    unsubscribe = await tier.app.get(PendingFeed).follow((hash) => published.push(hash));
     web3 = new Web3(tier.httpUrl);
     web3.transactionPollingInterval = 200;
   });

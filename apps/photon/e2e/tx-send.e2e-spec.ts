@@ -1,7 +1,7 @@
 // Sending through the tier in both topologies (issue 5): ethers and viem put legacy and EIP-1559
 // transactions through eth_sendRawTransaction and get receipts; refusals answer in geth's words
 // (already known, unprotected, replacement underpriced, nonce too low, insufficient funds).
-import { type MethodBus, NatsMethodBus, connectNats } from '@photon/bus';
+import { JetStreamPendingFeed, connectNats } from '@photon/bus';
 import {
   type PhotonStack,
   type PhotonStackKind,
@@ -109,17 +109,19 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('sending through the %
     });
 
     if (kind === 'cluster') {
-      it('behavior: every accepted hash is published on the bus', async () => {
+      it('behavior: every accepted hash enters the pending feed', async () => {
         if (stack.kind !== 'cluster') throw new Error('cluster only');
         const nats = await connectNats(stack.natsUrl, 'tx-send-spec');
-        const bus: MethodBus = new NatsMethodBus(nats, stack.busPrefix);
+        const feed = new JetStreamPendingFeed(nats, stack.busPrefix);
         const seen: string[] = [];
-        const unsubscribe = bus.subscribe('tx.pending', ({ hash }) => seen.push(hash));
+        const unsubscribe = await feed.follow((hash) => seen.push(hash));
         await nats.flush();
         try {
           const raw = await legacyTransfer(devWallet(5), 0, await gasPrice(stack.httpUrl));
           const hash = (await sendRaw(stack.httpUrl, raw)).result;
-          await waitFor(() => Promise.resolve(seen.includes(hash ?? '')), { what: 'the pending-tx event' });
+          await waitFor(() => Promise.resolve(seen.includes(hash ?? '')), {
+            what: 'the hash in the pending feed',
+          });
         } finally {
           unsubscribe();
           await nats.close();

@@ -90,11 +90,11 @@ describe('in-process bus', () => {
 
   it('behavior: published events reach subscribers until they unsubscribe', async () => {
     const seen: string[] = [];
-    const unsubscribe = bus.subscribe('tx.pending', ({ hash }) => seen.push(hash));
-    bus.publish('tx.pending', { hash: '0x01' });
+    const unsubscribe = bus.subscribe('engine.query.answer', ({ query }) => seen.push(query));
+    bus.publish('engine.query.answer', { gateway: 'g', query: '0x01' });
     await waitFor(() => Promise.resolve(seen.length === 1), { what: 'the event' });
     unsubscribe();
-    bus.publish('tx.pending', { hash: '0x02' });
+    bus.publish('engine.query.answer', { gateway: 'g', query: '0x02' });
     await Promise.resolve();
     expect(seen).toEqual(['0x01']);
   });
@@ -164,9 +164,9 @@ describe('NATS bus', () => {
   it('behavior: an event published by one process reaches a subscriber in another', async () => {
     const serverBus = new NatsMethodBus(serverConnection, prefix);
     const seen: string[] = [];
-    const unsubscribe = serverBus.subscribe('tx.pending', ({ hash }) => seen.push(hash));
+    const unsubscribe = serverBus.subscribe('engine.query.answer', ({ query }) => seen.push(query));
     await serverConnection.flush();
-    bus.publish('tx.pending', { hash: '0xab' });
+    bus.publish('engine.query.answer', { gateway: 'g', query: '0xab' });
     await waitFor(() => Promise.resolve(seen.length === 1), { what: 'the event over NATS' });
     expect(seen).toEqual(['0xab']);
     unsubscribe();

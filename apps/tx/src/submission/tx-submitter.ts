@@ -1,9 +1,9 @@
 // The one way a signed Ethereum transaction leaves the tier: wrapped as a Cosmos tx (fee in the chain's
 // EVM denom), broadcast with broadcast_tx_sync, refusals in geth's words, each accepted tx recorded in the
-// store (pending answers read past CometBFT's 100-tx listing with it), its hash appended to the pending
-// feed and published.
+// store (pending answers read past CometBFT's 100-tx listing with it) and its hash appended to the pending
+// feed.
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MethodBus, PendingFeed } from '@photon/bus';
+import { PendingFeed } from '@photon/bus';
 import { InvalidInputError } from '@photon/codec';
 import { CometHttpClient, EngineRpcError, EvmQueryClient } from '@photon/engine-client';
 import { wrapEthereumTx } from '@photon/ethermint-wire';
@@ -26,7 +26,6 @@ export class TxSubmitter {
   constructor(
     private readonly comet: CometHttpClient,
     private readonly evm: EvmQueryClient,
-    private readonly bus: MethodBus,
     private readonly pending: PendingFeed,
     @Inject(TX_OPTIONS) private readonly options: TxOptions,
   ) {}
@@ -48,7 +47,6 @@ export class TxSubmitter {
     await this.pending
       .append(hash)
       .catch((error: unknown) => this.warn(`pending feed missed ${hash}`, error));
-    this.bus.publish('tx.pending', { hash });
     return hash;
   }
 
