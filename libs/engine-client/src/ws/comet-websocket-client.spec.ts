@@ -50,6 +50,20 @@ describe(CometWebsocketClient.name, () => {
     expect(fake.subscribedQueries).toEqual([]);
   });
 
+  it('behavior: close() during the handshake leaves no socket open; concurrent connects share one', async () => {
+    fake = await FakeCometWebsocket.start();
+    client = new CometWebsocketClient(fake.url, FAST);
+    const connecting = [client.connect(), client.connect()];
+    await client.close();
+    await expect(Promise.all(connecting)).rejects.toThrow('closed while connecting');
+    await waitFor(() => Promise.resolve(fake.connections === 0), { what: 'no connection left' });
+    expect(client.connected).toBe(false);
+    const second = new CometWebsocketClient(fake.url, FAST);
+    await Promise.all([second.connect(), second.connect()]);
+    expect(fake.connections).toBe(1);
+    await second.close();
+  });
+
   it('behavior: a dropped connection is reopened, every query subscribed again, and reconnect reported', async () => {
     fake = await FakeCometWebsocket.start();
     client = new CometWebsocketClient(fake.url, FAST);

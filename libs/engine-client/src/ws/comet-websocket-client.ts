@@ -70,6 +70,7 @@ export class CometWebsocketClient {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
   private heard = true;
+  private connecting: Promise<void> | undefined;
 
   /** `node`: the engine's RPC address (`tcp://…`, `http(s)://…`); the socket goes to `<it>/websocket`. */
   constructor(node: string | URL, opts: CometWebsocketOptions = {}) {
@@ -91,11 +92,23 @@ export class CometWebsocketClient {
    * Opens the connection once; an engine that does not accept it is an EngineUnavailableError (no retry: the
    * caller decides). Once open, losses are repaired in the background until close().
    */
-  async connect(): Promise<void> {
-    if (this.state === 'closed') throw new Error('CometWebsocketClient is closed');
-    if (this.state !== 'idle') return;
-    this.ws = await this.open();
-    this.state = 'open';
+  connect(): Promise<void> {
+    if (this.state === 'closed') return Promise.reject(new Error('CometWebsocketClient is closed'));
+    if (this.state !== 'idle') return Promise.resolve();
+    // One handshake however many callers wait; a close() that comes during it wins (no socket, no timer
+    // outlives the client: a leftover one would reconnect forever once the engine goes away).
+    this.connecting ??= this.open()
+      .then((ws) => {
+        if (this.state === 'closed') {
+          clearInterval(this.pingTimer);
+          ws.terminate();
+          throw new Error('CometWebsocketClient closed while connecting');
+        }
+        this.ws = ws;
+        this.state = 'open';
+      })
+      .finally(() => (this.connecting = undefined));
+    return this.connecting;
   }
 
   /** Subscribes `listener` to `query`; resolves once the node acknowledged it (at once if already subscribed). */
