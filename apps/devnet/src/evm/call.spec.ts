@@ -95,6 +95,11 @@ describe(ethCall.name, () => {
       chain.ethCall({ to: probe, data: probeCall(Probe.spin) }, { timeoutMs: 50 }),
     ).rejects.toThrow(new EvmTimeoutError(50));
     expect(Date.now() - started).toBeLessThan(2000);
+    // The machine the timed-out call ran on serves the next call, with the state as committed.
+    await chain
+      .ethCall({ to: probe, data: probeCall(Probe.store, 99n) }, { timeoutMs: 50 })
+      .catch(() => undefined);
+    expect((await chain.ethCall({ to: probe, data: probeCall(Probe.get) })).ret).toEqual(word(7n));
   });
 
   it('error: gas below the intrinsic gas, and a fee cap below the base fee', async () => {

@@ -1,6 +1,7 @@
-// EthCall and EstimateGas (Ethermint x/evm/keeper/grpc_query.go) on a throwaway copy of the state
-// at a committed height, with the gas cap and an EVM timeout that aborts runaway loops.
-import { type Block, createBlock } from '@ethereumjs/block';
+// EthCall and EstimateGas (Ethermint x/evm/keeper/grpc_query.go) on a private copy of the state at a
+// committed height (every change reverted after the call), with the gas cap and an EVM timeout that
+// aborts runaway loops.
+import { type Block, createBlock, paramsBlock } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { type EVMMockBlockchainInterface, getOpcodesForHF, paramsEVM } from '@ethereumjs/evm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
@@ -8,6 +9,7 @@ import {
   createAccessList2930Tx,
   createFeeMarket1559Tx,
   createLegacyTx,
+  paramsTx,
   type AccessList,
 } from '@ethereumjs/tx';
 import { type Address, bytesToHex, createAddressFromString, createZeroAddress } from '@ethereumjs/util';
@@ -35,16 +37,26 @@ export interface QueryBlockContext {
 
 export interface QueryEnv {
   common: Common;
-  /** A copy of the state at the queried height; calls run inside a checkpoint that is reverted. */
-  state: MerkleStateManager;
-  blockchain: EVMMockBlockchainInterface;
+  /** A VM on a private state at the queried height; calls run inside a checkpoint that is reverted. */
+  machine: QueryMachine;
   block: QueryBlockContext;
+}
+
+/**
+ * A VM for queries over one private state: made once and used by one call at a time (a call leaves the
+ * state as it found it), so a call pays for its execution, not for building a VM and warming a state.
+ */
+export interface QueryMachine {
+  readonly vm: VM;
+  readonly state: MerkleStateManager;
+  /** The running call's deadline, which the VM's JUMP/JUMPI check. */
+  readonly clock: { deadline: Deadline | undefined };
 }
 
 class DeadlineExceeded extends Error {}
 
 /** Checked on every JUMP/JUMPI: a loop cannot run without them, and straight code is bounded. */
-class Deadline {
+export class Deadline {
   private readonly at: number;
 
   constructor(readonly timeoutMs: number) {
@@ -74,35 +86,64 @@ function originalJumpHandlers(common: Common): { jump: OpHandler; jumpi: OpHandl
   return jumpHandlers;
 }
 
-async function createQueryVm(env: QueryEnv, deadline: Deadline): Promise<VM> {
-  const { jump, jumpi } = originalJumpHandlers(env.common);
-  return createVM({
-    common: env.common,
-    stateManager: env.state,
-    blockchain: env.blockchain,
+/** A query VM over `state`; its JUMP/JUMPI check whatever deadline its clock holds. */
+export async function createQueryMachine(
+  common: Common,
+  state: MerkleStateManager,
+  blockchain: EVMMockBlockchainInterface,
+): Promise<QueryMachine> {
+  const { jump, jumpi } = originalJumpHandlers(common);
+  const clock: { deadline: Deadline | undefined } = { deadline: undefined };
+  const vm = await createVM({
+    common,
+    stateManager: state,
+    blockchain,
     evmOpts: {
       customOpcodes: [
         {
           opcode: 0x56,
           opcodeName: 'JUMP',
           baseFee: 8,
-          logicFunction: (runState, common) => {
-            deadline.check();
-            return jump(runState, common);
+          logicFunction: (runState, opCommon) => {
+            clock.deadline?.check();
+            return jump(runState, opCommon);
           },
         },
         {
           opcode: 0x57,
           opcodeName: 'JUMPI',
           baseFee: 10,
-          logicFunction: (runState, common) => {
-            deadline.check();
-            return jumpi(runState, common);
+          logicFunction: (runState, opCommon) => {
+            clock.deadline?.check();
+            return jumpi(runState, opCommon);
           },
         },
       ],
     },
   });
+  return { vm, state, clock };
+}
+
+const queryCommons = new WeakMap<Common, Common>();
+
+/**
+ * The Common a call's tx and block are built with. ethereumjs copies the Common it is given and rebuilds
+ * its parameter cache (a JSON copy of every EIP's parameters) for every tx and header it constructs: a
+ * fifth of an eth_call. This one has the tx and block parameters merged once and hands itself out; it is
+ * never given a hardfork or parameters after that, so sharing it changes nothing a call reads.
+ */
+function queryCommon(common: Common): Common {
+  let shared = queryCommons.get(common);
+  if (shared === undefined) {
+    const made = common.copy();
+    made.updateParams(paramsTx);
+    made.updateParams(paramsBlock);
+    made.copy = () => made;
+    made.updateParams = () => undefined;
+    shared = made;
+    queryCommons.set(common, shared);
+  }
+  return shared;
 }
 
 /** geth's `TransactionArgs.ToMessage` gas: the args' gas or the cap, never above the cap (0 = no cap). */
@@ -118,7 +159,7 @@ function hasFees(args: CallArgs): boolean {
 
 /** The unsigned tx a call executes as, impersonating `from` (ethereumjs' own eth_call/estimateGas way). */
 function callTx(env: QueryEnv, args: CallArgs, from: Address, nonce: bigint, gasLimit: bigint): ExecutableTx {
-  const opts = { common: env.common, freeze: false };
+  const opts = { common: queryCommon(env.common), freeze: false };
   const base = {
     nonce,
     gasLimit,
@@ -162,7 +203,7 @@ function queryBlock(env: QueryEnv, args: CallArgs): Block {
         baseFeePerGas: hasFees(args) ? env.block.baseFee : 0n,
       },
     },
-    { common: env.common },
+    { common: queryCommon(env.common) },
   );
 }
 
@@ -170,15 +211,15 @@ type Execution = { kind: 'done'; result: CallResult } | { kind: 'intrinsic-gas-t
 
 /** Runs `args` with `gasLimit` gas; only failures outside the EVM throw. */
 async function execute(
-  vm: VM,
   env: QueryEnv,
   args: CallArgs,
   gasLimit: bigint,
   deadline: Deadline,
 ): Promise<Execution> {
   deadline.check();
+  const { vm, state } = env.machine;
   const from = args.from === undefined ? createZeroAddress() : createAddressFromString(args.from);
-  const account = await env.state.getAccount(from);
+  const account = await state.getAccount(from);
   let tx: ExecutableTx;
   try {
     tx = callTx(env, args, from, account?.nonce ?? 0n, gasLimit);
@@ -198,7 +239,7 @@ async function execute(
     return { kind: 'done', result };
   }
   const block = queryBlock(env, args);
-  await env.state.checkpoint();
+  await state.checkpoint();
   try {
     const run = await runTx(vm, {
       tx,
@@ -233,7 +274,7 @@ async function execute(
     }
     throw new EvmCallError(text);
   } finally {
-    await env.state.revert();
+    await state.revert();
   }
 }
 
@@ -245,8 +286,8 @@ export interface QueryLimits {
 /** Ethermint `EthCall`: reverts and other EVM errors come back as `vmError` with `ret`. */
 export async function ethCall(env: QueryEnv, args: CallArgs, limits: QueryLimits): Promise<CallResult> {
   const deadline = new Deadline(limits.timeoutMs);
-  const vm = await createQueryVm(env, deadline);
-  const execution = await execute(vm, env, args, callGasLimit(args, limits.gasCap), deadline);
+  env.machine.clock.deadline = deadline;
+  const execution = await execute(env, args, callGasLimit(args, limits.gasCap), deadline);
   // x/evm/keeper/state_transition.go ApplyMessageWithConfig: `Wrap(core.ErrIntrinsicGas, "apply message")`.
   if (execution.kind === 'intrinsic-gas-too-low')
     throw new EvmCallError('apply message: intrinsic gas too low');
@@ -270,9 +311,9 @@ export async function estimateGas(
   const cap = hi;
 
   const deadline = new Deadline(limits.timeoutMs);
-  const vm = await createQueryVm(env, deadline);
+  env.machine.clock.deadline = deadline;
   const executable = async (gas: bigint): Promise<{ failed: boolean; result?: CallResult }> => {
-    const execution = await execute(vm, env, args, gas, deadline);
+    const execution = await execute(env, args, gas, deadline);
     if (execution.kind === 'intrinsic-gas-too-low') return { failed: true };
     return { failed: execution.result.vmError !== '', result: execution.result };
   };

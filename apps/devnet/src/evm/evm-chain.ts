@@ -17,13 +17,22 @@ import {
 } from '@ethereumjs/util';
 import { Bloom, createVM, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
 import { runAnte, effectiveGasPrice, recheckPending, type CheckTxMode, type SenderAccount } from './ante';
-import { DEFAULT_EVM_TIMEOUT_MS, DEFAULT_GAS_CAP, estimateGas, ethCall, type QueryEnv } from './call';
+import {
+  createQueryMachine,
+  DEFAULT_EVM_TIMEOUT_MS,
+  DEFAULT_GAS_CAP,
+  estimateGas,
+  ethCall,
+  type QueryEnv,
+  type QueryMachine,
+} from './call';
 import { createPhotonCommon, ethermintChainConfig } from './common';
 import { BlockHeightError } from './errors';
 import { defaultFeeMarketParams, nextBaseFee } from './fee-market';
 import { devGenesis, EVM_DENOM, type EvmGenesis, PHOTON_EIP155_CHAIN_ID } from './genesis';
 import { DEFAULT_MEMPOOL_SIZE, Mempool, type NewPendingTx, type PendingTx } from './mempool';
 import type { StateWrites } from './recording-db';
+import { QueryMachines } from './query-machines';
 import { StateHistory } from './state-history';
 import type {
   AccountInfo,
@@ -106,6 +115,14 @@ export class EvmChain {
   private pendingBaseFeeValue: bigint;
   /** CheckTx and block production take turns; queries read committed roots and run alongside. */
   private tail: Promise<unknown> = Promise.resolve();
+  /** eth_call / estimateGas VMs, kept by state root between calls. */
+  private readonly queryMachines = new QueryMachines((record) =>
+    createQueryMachine(
+      this.common,
+      this.history.stateAt(record.height, true).state,
+      this.history.blockchain(),
+    ),
+  );
 
   private constructor(
     readonly chainId: bigint,
@@ -537,28 +554,32 @@ export class EvmChain {
   }
 
   async ethCall(args: CallArgs, options: CallOptions = {}): Promise<CallResult> {
-    const env = this.queryEnv(options.height ?? 'latest');
-    return ethCall(env, args, {
-      gasCap: options.gasCap ?? DEFAULT_GAS_CAP,
-      timeoutMs: options.timeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
-    });
+    // A height not committed yet is a rejection, as every query's error is.
+    const record = await Promise.resolve().then(() => this.history.record(options.height ?? 'latest'));
+    return this.queryMachines.use(record, (machine) =>
+      ethCall(this.queryEnv(record, machine), args, {
+        gasCap: options.gasCap ?? DEFAULT_GAS_CAP,
+        timeoutMs: options.timeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
+      }),
+    );
   }
 
   async estimateGas(args: CallArgs, options: CallOptions = {}): Promise<EstimateGasResult> {
-    const env = this.queryEnv(options.height ?? 'latest');
-    return estimateGas(env, args, {
-      gasCap: options.gasCap ?? DEFAULT_GAS_CAP,
-      timeoutMs: options.timeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
-    });
+    // A height not committed yet is a rejection, as every query's error is.
+    const record = await Promise.resolve().then(() => this.history.record(options.height ?? 'latest'));
+    return this.queryMachines.use(record, (machine) =>
+      estimateGas(this.queryEnv(record, machine), args, {
+        gasCap: options.gasCap ?? DEFAULT_GAS_CAP,
+        timeoutMs: options.timeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
+      }),
+    );
   }
 
   /** A query runs in the block context of the height it reads (Ethermint's ctx at that height). */
-  private queryEnv(height: BlockTag): QueryEnv {
-    const { record, state } = this.history.stateAt(height);
+  private queryEnv(record: BlockRecord, machine: QueryMachine): QueryEnv {
     return {
       common: this.common,
-      state,
-      blockchain: this.history.blockchain(),
+      machine,
       block: {
         number: BigInt(record.height),
         timestamp: BigInt(record.timestamp),

@@ -4,7 +4,7 @@
 import type { Common } from '@ethereumjs/common';
 import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
-import { MerkleStateManager } from '@ethereumjs/statemanager';
+import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { type DB, MapDB, ValueEncoding } from '@ethereumjs/util';
 import { UnknownHeightError } from './errors';
 import { type Key, OverlayDB, type Value } from './overlay-db';
@@ -75,11 +75,16 @@ export class StateHistory {
     this.record(height).hash = hash;
   }
 
-  /** A private state manager at the height's root; what is written to it stays in its own layer. */
-  stateAt(tag: BlockTag): { record: BlockRecord; state: MerkleStateManager } {
+  /**
+   * A private state manager at the height's root; what is written to it stays in its own layer. With
+   * `cached`, accounts, code and storage it read are kept in memory (checkpointed with the state): for a
+   * state that serves many calls.
+   */
+  stateAt(tag: BlockTag, cached = false): { record: BlockRecord; state: MerkleStateManager } {
     const record = this.record(tag);
     const trie = this.trie(new OverlayDB(this.nodes), record.stateRoot);
-    return { record, state: new MerkleStateManager({ common: this.common, trie }) };
+    const caches = cached ? new Caches() : undefined;
+    return { record, state: new MerkleStateManager({ common: this.common, trie, caches }) };
   }
 
   /** BLOCKHASH's view: the CometBFT hashes the wrapper reported, zero when unknown. */

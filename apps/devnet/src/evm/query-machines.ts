@@ -1,0 +1,74 @@
+// The query VMs kept between calls, by state root: a call takes an idle machine of its height's root (or
+// makes one), runs, and gives it back, so an eth_call pays for its execution instead of building a VM and
+// warming a fresh state every time. Only a few roots are kept (the latest ones are what clients ask for),
+// and a machine whose call failed outside the EVM's own outcomes is dropped rather than trusted again.
+import { bytesToHex } from '@ethereumjs/util';
+import type { QueryMachine } from './call';
+import { EvmCallError, EvmTimeoutError } from './errors';
+import type { BlockRecord } from './types';
+
+export interface QueryMachineLimits {
+  /** State roots kept, least recently used dropped first. */
+  readonly roots: number;
+  /** Idle machines kept per root (one per concurrent call). */
+  readonly perRoot: number;
+}
+
+const DEFAULT_LIMITS: QueryMachineLimits = { roots: 4, perRoot: 4 };
+
+export class QueryMachines {
+  /** Idle machines by state root; the map's order is the roots' recency, oldest first. */
+  private readonly idle = new Map<string, QueryMachine[]>();
+
+  constructor(
+    private readonly make: (record: BlockRecord) => Promise<QueryMachine>,
+    private readonly limits: QueryMachineLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** Runs `call` on a machine at `record`'s state, alone on it for the call's duration. */
+  async use<T>(record: BlockRecord, call: (machine: QueryMachine) => Promise<T>): Promise<T> {
+    const root = bytesToHex(record.stateRoot);
+    const machine = this.take(root) ?? (await this.make(record));
+    let reusable = true;
+    try {
+      return await call(machine);
+    } catch (error) {
+      // Refusals and timeouts leave the state as found (the call reverts it); anything else may not.
+      reusable = error instanceof EvmCallError || error instanceof EvmTimeoutError;
+      throw error;
+    } finally {
+      machine.clock.deadline = undefined;
+      if (reusable) this.giveBack(root, machine);
+    }
+  }
+
+  /** Idle machines kept now (for tests and metrics). */
+  get idleCount(): number {
+    let count = 0;
+    for (const machines of this.idle.values()) count += machines.length;
+    return count;
+  }
+
+  private take(root: string): QueryMachine | undefined {
+    const machines = this.idle.get(root);
+    if (machines === undefined) return undefined;
+    this.touch(root, machines);
+    return machines.pop();
+  }
+
+  private giveBack(root: string, machine: QueryMachine): void {
+    const machines = this.idle.get(root) ?? [];
+    if (machines.length < this.limits.perRoot) machines.push(machine);
+    this.touch(root, machines);
+    while (this.idle.size > this.limits.roots) {
+      const oldest = this.idle.keys().next().value;
+      if (oldest === undefined) break;
+      this.idle.delete(oldest);
+    }
+  }
+
+  private touch(root: string, machines: QueryMachine[]): void {
+    this.idle.delete(root);
+    this.idle.set(root, machines);
+  }
+}
