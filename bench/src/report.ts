@@ -40,12 +40,6 @@ export function connectionCapsLine(workloads: readonly Workload[], s: LoadSettin
   return capped.length === 0 ? undefined : `connections capped per workload (echo too): ${capped.join(', ')}`;
 }
 
-/** The last `lines` lines of `text`, with a leading "…" when some were cut. */
-export function tail(text: string, lines: number): string {
-  const all = text.trimEnd().split('\n');
-  return (all.length > lines ? ['…', ...all.slice(-lines)] : all).join('\n');
-}
-
 /** One target × workload as printed. */
 export interface Row {
   target: string;

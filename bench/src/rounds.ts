@@ -4,7 +4,7 @@
 import { type ManagedProcess } from '@photon/testing';
 
 import { type LoadSettings, measure, preflight } from './measure';
-import { tail } from './report';
+import { tail } from './text-tail';
 import { type RoundSample } from './stats';
 import { type Workload } from './workloads';
 

@@ -13,9 +13,9 @@ import {
   resultsTable,
   settingsLine,
   summarizeCells,
-  tail,
 } from './report';
 import { type StartedTarget, runRounds } from './rounds';
+import { tail } from './text-tail';
 import { type RunningTarget, TARGETS, type TargetContext } from './targets';
 import { WORKLOADS } from './workloads';
 
