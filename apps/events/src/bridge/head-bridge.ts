@@ -58,9 +58,9 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.wake(), this.options.bridge.pollMs);
+    this.timer = setInterval(() => this.rounds.wake(), this.options.bridge.pollMs);
     this.timer.unref();
-    this.wake();
+    this.rounds.wake();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -68,10 +68,6 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
     await this.rounds.stop();
     if (this.leading) await this.options.bridge.leadership.release(this.holder).catch(() => undefined);
     await this.websocket.close().catch(() => undefined);
-  }
-
-  private wake(): void {
-    this.rounds.wake();
   }
 
   private async round(): Promise<void> {
@@ -86,9 +82,9 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
     // engine refused while down is asked for again on a later round.
     this.newBlocks ??= this.websocket
       .subscribe(NEW_BLOCK_QUERY, (event) => {
-        const height = eventHeight(event) ?? blockHeight(event.value);
+        const height = eventHeight(event);
         if (height !== undefined) this.bus.publish('chain.height', { height: height.toString() });
-        this.wake();
+        this.rounds.wake();
       })
       .catch(() => {
         this.newBlocks = undefined;
@@ -153,10 +149,4 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
     this.lastProblem = reason;
     this.log.warn(`events: publishing chain heads paused: ${reason}`);
   }
-}
-
-/** `value.block.header.height` of a NewBlock event, for nodes that do not add `block.height` to its keys. */
-function blockHeight(value: unknown): bigint | undefined {
-  const height = (value as { block?: { header?: { height?: unknown } } } | null)?.block?.header?.height;
-  return typeof height === 'string' && /^[0-9]+$/.test(height) ? BigInt(height) : undefined;
 }

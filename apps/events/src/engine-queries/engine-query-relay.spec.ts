@@ -18,6 +18,14 @@ class RecordingUpstream {
     return new Set(this.listeners.keys());
   }
 
+  has(query: string): boolean {
+    return this.listeners.has(query);
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
   hold(query: string, listener: (event: CometEventMessage) => void): Promise<void> {
     if (this.refuse.has(query)) return Promise.reject(new Error('max_subscriptions_per_client 5 reached'));
     this.listeners.set(query, listener);

@@ -42,7 +42,6 @@ export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationSh
     () => this.reconcile(),
     (error) => this.log.warn(`engine-event queries: ${String(error)}`),
   );
-  private stopped = false;
   private relayProblem: string | undefined;
 
   constructor(
@@ -57,15 +56,14 @@ export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationSh
       this.bus.subscribe('engine.queries.held', (held) => this.heard(held)),
       this.bridge.onLeadershipChange((leading) => {
         if (leading) this.bus.publish('engine.queries.ask', {});
-        this.wake();
+        this.rounds.wake();
       }),
     );
-    this.timer = setInterval(() => this.wake(), RECONCILE_MS);
+    this.timer = setInterval(() => this.rounds.wake(), RECONCILE_MS);
     this.timer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
     clearInterval(this.timer);
     for (const remove of this.removers) remove();
     await this.rounds.stop();
@@ -74,7 +72,7 @@ export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationSh
 
   stats(): EngineQueryStats {
     return {
-      upstreamQueries: this.upstream.held().size,
+      upstreamQueries: this.upstream.size,
       upstreamConnections: this.upstream.connectionCount,
       gateways: this.interest.size,
     };
@@ -87,10 +85,6 @@ export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationSh
       for (const query of held.awaiting) waiting.add(query);
       this.toAnswer.set(held.gateway, waiting);
     }
-    this.wake();
-  }
-
-  private wake(): void {
     this.rounds.wake();
   }
 
@@ -100,7 +94,7 @@ export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationSh
     const answers = this.toAnswer;
     this.toAnswer = new Map();
     // A standby holds nothing and answers nobody: the gateways repeat their question until a leader does.
-    if (!this.bridge.isLeading || this.stopped) {
+    if (!this.bridge.isLeading) {
       await this.upstream.dropAll();
       return;
     }
@@ -110,8 +104,8 @@ export class EngineQueryRelay implements OnApplicationBootstrap, OnApplicationSh
     const refused = new Map<string, string>();
     const { max } = this.options.engineQueries;
     for (const query of wanted) {
-      if (this.upstream.held().has(query)) continue;
-      if (this.upstream.held().size >= max) {
+      if (this.upstream.has(query)) continue;
+      if (this.upstream.size >= max) {
         refused.set(query, `max engine queries ${max} reached (--engine-queries)`);
         continue;
       }

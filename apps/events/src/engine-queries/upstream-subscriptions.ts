@@ -20,9 +20,17 @@ export class UpstreamSubscriptions {
     private readonly perConnection: number,
   ) {}
 
-  /** The queries subscribed at the engine now. */
+  /** The queries subscribed at the engine now (a copy: dropping while iterating it is safe). */
   held(): ReadonlySet<string> {
     return new Set(this.byQuery.keys());
+  }
+
+  has(query: string): boolean {
+    return this.byQuery.has(query);
+  }
+
+  get size(): number {
+    return this.byQuery.size;
   }
 
   get connectionCount(): number {

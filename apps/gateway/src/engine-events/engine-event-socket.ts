@@ -1,13 +1,11 @@
-// The engine-event websocket `/websocket`: one EngineEventSession per connection, geth's keepalive
-// (ping, drop a peer that misses its pong), and the counts the limits and metrics read.
+// The engine-event websocket `/websocket`: one EngineEventSession per connection, the gateway's keepalive,
+// and the counts the limits and metrics read.
 import { Inject, Injectable } from '@nestjs/common';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { EngineEventHub, type EngineEventHubStats } from './engine-event-hub';
 import { type EngineEventSessionHost, EngineEventSession } from './engine-event-session';
-
-/** Unsent bytes one socket may hold before its subscriptions are cancelled as too slow. */
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+import { MAX_BUFFERED_BYTES, frameText, keepAlive } from '../ws/socket-upkeep';
 
 export interface EngineEventSocketStats extends EngineEventHubStats {
   /** Open `/websocket` connections. */
@@ -50,29 +48,13 @@ export class EngineEventSocket {
   private attach(socket: WebSocket): void {
     const session = new EngineEventSession(socket, this.host);
     this.sessions.add(session);
-    let alive = true;
-    socket.on('pong', () => (alive = true));
-    const keepalive = setInterval(() => {
-      if (!alive) {
-        socket.terminate();
-        return;
-      }
-      alive = false;
-      socket.ping();
-    }, this.options.wsPingSeconds * 1000);
-    keepalive.unref();
-    socket.on('message', (data: RawData) => session.receive(rawText(data)));
+    keepAlive(socket, this.options.wsPingSeconds);
+    socket.on('message', (data: RawData) => session.receive(frameText(data)));
     // A failed socket is followed by 'close'; the listener keeps ws from throwing the error.
     socket.on('error', () => undefined);
     socket.once('close', () => {
-      clearInterval(keepalive);
       this.sessions.delete(session);
       session.close();
     });
   }
-}
-
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data as ArrayBuffer).toString('utf8');
 }

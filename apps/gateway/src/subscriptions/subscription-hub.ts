@@ -3,7 +3,8 @@
 // and fans each head out to its sockets: newHeads gets the header, logs each matching log in chain order,
 // newPendingTransactions the hashes (or, with `true`, the txs) of the pending feed (txs the tier accepted
 // and txs the engine's mempool shows). A notification never precedes the reply to its eth_subscribe: a
-// session's notifications wait while a reply is being written. A socket whose unsent data passes the bound is closed with a reason instead of buffering more.
+// session's notifications wait while a reply is being written. A socket whose unsent data passes the
+// bound is closed with a reason instead of buffering more.
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   type CallContext,
@@ -26,12 +27,11 @@ import {
 } from '@photon/codec';
 import { TIMEOUT_MS } from '@photon/types';
 import { WebSocket } from 'ws';
+import { MAX_BUFFERED_BYTES } from '../ws/socket-upkeep';
 import { type LogCriteria, logMatches } from './log-match';
 
 /** reth's cap: subscriptions one connection may hold. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 1_024;
-/** Unsent bytes a socket may hold before it is closed as too slow (geth closes after a 10 s write stall). */
-export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 /** Close code for a subscriber too slow to keep up (1008: policy violation), so a client can tell why. */
 const TOO_SLOW = 1008;
 

@@ -15,11 +15,11 @@ import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { RpcEndpoint } from '../rpc/rpc-endpoint';
 import { SubscriptionHub } from '../subscriptions/subscription-hub';
 import { RPC_MESSAGE } from './photon-ws-adapter';
+import { keepAlive } from './socket-upkeep';
 
 interface Session {
   readonly id: string;
   readonly remoteAddress: string | undefined;
-  alive: boolean;
 }
 
 @WebSocketGateway()
@@ -34,24 +34,13 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
   ) {}
 
   handleConnection(socket: WebSocket, request: IncomingMessage): void {
-    const session: Session = { id: randomUUID(), remoteAddress: request.socket.remoteAddress, alive: true };
+    const session: Session = { id: randomUUID(), remoteAddress: request.socket.remoteAddress };
     this.sessions.set(socket, session);
     this.subscriptions.attach(session.id, socket);
-    socket.on('pong', () => (session.alive = true));
-    const keepalive = setInterval(() => {
-      if (!session.alive) {
-        this.log.debug(`session ${session.id} missed its pong, closing`);
-        socket.terminate();
-        return;
-      }
-      session.alive = false;
-      socket.ping();
-    }, this.options.wsPingSeconds * 1000);
-    keepalive.unref();
-    socket.once('close', () => {
-      clearInterval(keepalive);
-      this.subscriptions.detach(session.id);
-    });
+    keepAlive(socket, this.options.wsPingSeconds, () =>
+      this.log.debug(`session ${session.id} missed its pong, closing`),
+    );
+    socket.once('close', () => this.subscriptions.detach(session.id));
   }
 
   /** Handler for every websocket frame: one JSON-RPC request or batch. */

@@ -4,16 +4,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { WebSocketListener } from './listen-websocket';
+import { frameText } from './socket-upkeep';
 
 export const RPC_MESSAGE = 'rpc';
-
-type Frame = string | Buffer | ArrayBuffer | Buffer[];
-
-function frameText(data: Frame): string {
-  if (typeof data === 'string') return data;
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data as ArrayBuffer).toString('utf8');
-}
 
 export class PhotonWsAdapter extends WsAdapter {
   constructor(

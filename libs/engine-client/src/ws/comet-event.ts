@@ -32,8 +32,20 @@ export function parseEventMessage(result: JsonNode): CometEventMessage {
   };
 }
 
-/** The block height an event belongs to (`block.height` or `tx.height`), if it says. */
+/**
+ * The block height an event belongs to, if it says: `block.height` or `tx.height` among its keys, else the
+ * height in its data (`block.header.height` of NewBlock, `header.height` of NewBlockHeader), for nodes that
+ * do not add the key.
+ */
 export function eventHeight(event: CometEventMessage): bigint | undefined {
-  const text = event.events['block.height']?.[0] ?? event.events['tx.height']?.[0];
-  return text !== undefined && /^[0-9]+$/.test(text) ? BigInt(text) : undefined;
+  const value = event.value as {
+    block?: { header?: { height?: unknown } };
+    header?: { height?: unknown };
+  } | null;
+  const text =
+    event.events['block.height']?.[0] ??
+    event.events['tx.height']?.[0] ??
+    value?.block?.header?.height ??
+    value?.header?.height;
+  return typeof text === 'string' && /^[0-9]+$/.test(text) ? BigInt(text) : undefined;
 }
