@@ -13,10 +13,10 @@ import {
   startPhotonStack,
   waitFor,
 } from '@photon/testing';
-import { type Contract, JsonRpcProvider, getAddress } from 'ethers';
+import { type Contract, type JsonRpcProvider, getAddress } from 'ethers';
 import { WebSocket } from 'ws';
 import { expectContiguous } from './contiguous-heights';
-import { deployToken, transferToken } from './deploy-token';
+import { startTokenStack, stopTokenStack, transferToken } from './deploy-token';
 import { startTestDevnet } from './manual-devnet';
 
 jest.setTimeout(180_000);
@@ -94,15 +94,9 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('cosmjs on /websocket,
   let token: Contract;
 
   beforeAll(async () => {
-    stack = await startPhotonStack(kind, { extraArgs: ['--log-level', 'warn'] });
-    provider = new JsonRpcProvider(stack.httpUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-    provider.pollingInterval = 200;
-    token = await deployToken(provider, 9);
+    ({ stack, provider, token } = await startTokenStack(kind, 9));
   });
-  afterAll(async () => {
-    provider?.destroy();
-    await stack?.stop();
-  });
+  afterAll(() => stopTokenStack({ stack, provider }));
 
   it('default: Comet38Client sees every transfer of a 50-tx run once, and every block header in order', async () => {
     const socket = new WebsocketClient(stack.wsUrl);

@@ -3,17 +3,11 @@
 // (logs subscription), viem watchContractEvent over HTTP (filters) and over the websocket (eth_subscribe),
 // web3.js 4 `logs` and `newBlockHeaders` subscriptions. Each sees every Transfer exactly once, and the
 // block subscriptions see every height once, in order.
-import {
-  PHOTON_TOKEN_ARTIFACT,
-  type PhotonStack,
-  type PhotonStackKind,
-  startPhotonStack,
-  waitFor,
-} from '@photon/testing';
-import { type Contract, JsonRpcProvider, WebSocketProvider } from 'ethers';
+import { PHOTON_TOKEN_ARTIFACT, type PhotonStack, type PhotonStackKind, waitFor } from '@photon/testing';
+import { type Contract, type JsonRpcProvider, WebSocketProvider } from 'ethers';
 import { Web3 } from 'web3';
 import { loadViem } from './clients-viem';
-import { deployToken, transferToken } from './deploy-token';
+import { startTokenStack, stopTokenStack, transferToken } from './deploy-token';
 
 jest.setTimeout(180_000);
 
@@ -27,16 +21,10 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('event APIs of every c
   let address: string;
 
   beforeAll(async () => {
-    stack = await startPhotonStack(kind, { extraArgs: ['--log-level', 'warn'] });
-    provider = new JsonRpcProvider(stack.httpUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-    provider.pollingInterval = 200;
-    token = await deployToken(provider, 8);
+    ({ stack, provider, token } = await startTokenStack(kind, 8));
     address = (await token.getAddress()).toLowerCase();
   });
-  afterAll(async () => {
-    provider?.destroy();
-    await stack?.stop();
-  });
+  afterAll(() => stopTokenStack({ stack, provider }));
 
   it('default: 50 transfers reach every watcher once; block subscriptions see every height once', async () => {
     const viem = await loadViem();

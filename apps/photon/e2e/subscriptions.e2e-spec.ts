@@ -3,11 +3,11 @@
 // the hash eth_getBlockByNumber gives (Ethermint's does not); logs one notification per matching log in
 // chain order; newPendingTransactions the hashes of accepted txs; and geth's answers where it refuses.
 // ethers' WebSocketProvider and viem's watchBlocks are the clients.
-import { type PhotonStack, type PhotonStackKind, rpc, startPhotonStack, waitFor } from '@photon/testing';
-import { type Contract, JsonRpcProvider, WebSocketProvider } from 'ethers';
+import { type PhotonStack, type PhotonStackKind, rpc, waitFor } from '@photon/testing';
+import { type Contract, type JsonRpcProvider, WebSocketProvider } from 'ethers';
 import { WebSocket } from 'ws';
 import { loadViem } from './clients-viem';
-import { deployToken, transferToken } from './deploy-token';
+import { startTokenStack, stopTokenStack, transferToken } from './deploy-token';
 
 jest.setTimeout(120_000);
 
@@ -69,15 +69,9 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('websocket subscriptio
   let token: Contract;
 
   beforeAll(async () => {
-    stack = await startPhotonStack(kind, { extraArgs: ['--log-level', 'warn'] });
-    provider = new JsonRpcProvider(stack.httpUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-    provider.pollingInterval = 200;
-    token = await deployToken(provider, 7);
+    ({ stack, provider, token } = await startTokenStack(kind, 7));
   });
-  afterAll(async () => {
-    provider?.destroy();
-    await stack?.stop();
-  });
+  afterAll(() => stopTokenStack({ stack, provider }));
 
   const transfer = (amount: bigint): Promise<string> => transferToken(token, RECIPIENT, amount);
 
