@@ -1,6 +1,7 @@
 // Shared state of the tier behind interfaces with an in-memory and a Redis implementation:
 // unlock sessions of the keystore, senders' nonces and the accepted-tx record of the tx service, and the
-// polling filters of the events service (the pending-tx feed joins later).
+// polling filters and the head leadership of the events service, and the log index the events leader
+// writes and the query service reads.
 export { UNTIL_TIER_STOPS, UnlockSessionStore } from './unlock/unlock-session-store';
 export { MemoryUnlockStore } from './unlock/memory-unlock-store';
 export { RedisUnlockStore } from './unlock/redis-unlock-store';
@@ -32,3 +33,15 @@ export { HeadLeadership } from './leader/head-leadership';
 export { MemoryHeadLeadership } from './leader/memory-head-leadership';
 export { RedisHeadLeadership } from './leader/redis-head-leadership';
 export type { RedisHeadLeadershipOptions } from './leader/redis-head-leadership';
+export {
+  ANY_LOG_KEY,
+  LogIndex,
+  addressKey,
+  blockLogKeys,
+  criteriaKeyGroups,
+  topicKey,
+} from './logs/log-index';
+export type { IndexLookup, IndexedBlock, IndexedSpan, KeyGroups } from './logs/log-index';
+export { MemoryLogIndex } from './logs/memory-log-index';
+export { RedisLogIndex } from './logs/redis-log-index';
+export type { RedisLogIndexOptions } from './logs/redis-log-index';
