@@ -1,5 +1,6 @@
 // What the events service needs from its config, as a Nest token.
-import type { FilterStore, HeadLeadership } from '@photon/store';
+import type { FilterStore, HeadLeadership, LogIndex } from '@photon/store';
+import type { IndexStart } from './log-index/index-builder';
 
 export interface EventsOptions {
   /** CometBFT RPC of the engine (a real node or the devnet). */
@@ -26,6 +27,12 @@ export interface EventsOptions {
     readonly max: number;
     /** Queries per upstream websocket: the engine's max_subscriptions_per_client. */
     readonly perConnection: number;
+  };
+  /** The eth_getLogs index the leader keeps (absent: --log-index-from off); the query service reads it. */
+  readonly logIndex?: {
+    readonly index: LogIndex;
+    /** Its first block, resolved by the command (a number, or a depth below the head). */
+    readonly from: IndexStart;
   };
 }
 

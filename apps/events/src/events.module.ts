@@ -1,5 +1,5 @@
-// The events service: the engine bridge (the leading replica publishes each chain head on the head stream)
-// and the polling filters (any replica answers any filter: cursors live in the store). It runs unchanged
+// The events service: the engine bridge (the leading replica publishes each chain head on the head stream
+// and keeps the log index) and the polling filters (any replica answers any filter: cursors live in the store). It runs unchanged
 // in-process (`photon start`) or behind the NATS bus (`photon events`).
 import { type DynamicModule, Module } from '@nestjs/common';
 import {
@@ -15,6 +15,7 @@ import { UpstreamSubscriptions } from './engine-queries/upstream-subscriptions';
 import { EventsStats } from './events-stats';
 import { FilterHandlers } from './filters/filter.handlers';
 import { FilterService } from './filters/filter.service';
+import { LogIndexWriter } from './log-index/log-index-writer';
 
 /** Engine calls answer within this or fail, well inside the read timeout of the filter methods. */
 const ENGINE_CALL_TIMEOUT_MS = 5_000;
@@ -49,6 +50,7 @@ export class EventsModule {
         EventsStats,
         FilterService,
         FilterHandlers,
+        LogIndexWriter,
       ],
     };
   }

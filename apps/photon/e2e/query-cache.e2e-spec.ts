@@ -110,5 +110,11 @@ function difference(before: QueryCacheSnapshot, after: QueryCacheSnapshot): Quer
       tested: after.logsBloom.tested - before.logsBloom.tested,
       ruledOut: after.logsBloom.ruledOut - before.logsBloom.ruledOut,
     },
+    logIndex: {
+      lookups: after.logIndex.lookups - before.logIndex.lookups,
+      unavailable: after.logIndex.unavailable - before.logIndex.unavailable,
+      blocksSpanned: after.logIndex.blocksSpanned - before.logIndex.blocksSpanned,
+      blocksRead: after.logIndex.blocksRead - before.logIndex.blocksRead,
+    },
   };
 }

@@ -3,19 +3,21 @@
 import type { QueryConfig } from '@photon/config';
 import type { AcceptedTxRecords } from '@photon/engine-client';
 import type { QueryOptions } from '@photon/query';
+import type { LogIndex } from '@photon/store';
 
 type QuerySettings = Pick<QueryConfig, 'chainId' | 'logsMaxBlockRange' | 'logsMaxResults' | 'rpcGasCap'>;
 
 export function queryOptionsOf(
   config: QuerySettings,
   engineUrl: URL,
-  accepted: AcceptedTxRecords,
+  stores: { accepted: AcceptedTxRecords; logIndex: LogIndex },
 ): QueryOptions {
   return {
     chainId: config.chainId,
     engineUrl,
     logLimits: { maxBlockRange: config.logsMaxBlockRange, maxResults: config.logsMaxResults },
     gasCap: BigInt(config.rpcGasCap),
-    accepted,
+    accepted: stores.accepted,
+    logIndex: stores.logIndex,
   };
 }

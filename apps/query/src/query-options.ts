@@ -1,6 +1,7 @@
 // What the query service needs from its config, as a Nest token.
 import type { ChainId } from '@photon/config';
 import type { AcceptedTxRecords } from '@photon/engine-client';
+import type { LogIndex } from '@photon/store';
 import type { LogLimits } from './logs/log-limits';
 
 export interface QueryOptions {
@@ -9,6 +10,8 @@ export interface QueryOptions {
   readonly engineUrl: URL;
   /** eth_getLogs caps (--logs-max-block-range, --logs-max-results). */
   readonly logLimits: LogLimits;
+  /** The log index the events leader writes (Redis in the cluster, memory for `photon start`). */
+  readonly logIndex: LogIndex;
   /** Most gas one eth_call / eth_estimateGas may use (--rpc-gas-cap; LIMITS.md: 25,000,000). */
   readonly gasCap: bigint;
   /** The txs the tier accepted (the tx service's record): pending answers merge it past CometBFT's 100. */

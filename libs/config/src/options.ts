@@ -1,6 +1,7 @@
 // Every setting Photon reads, defined once. The seed's flag names (--laddr, --wsport, --rpc-api,
 // --chain-id, --node, --unlock-key) are kept; defaults follow ../shared/design/LIMITS.md.
 import { option } from './option-spec';
+import type { LogIndexFrom } from './parsers';
 import {
   parseBoolean,
   parseChainId,
@@ -9,6 +10,7 @@ import {
   parseGasCap,
   parseListenAddress,
   parseList,
+  parseLogIndexFrom,
   parseLogLevel,
   parseNamespaces,
   parsePath,
@@ -393,6 +395,15 @@ export const OPTIONS = {
     default: 10_000,
     parse: parsePositiveInt,
   }),
+  logIndexFrom: option<LogIndexFrom | null>({
+    flag: 'log-index-from',
+    env: 'PHOTON_LOG_INDEX_FROM',
+    description:
+      'first block of the eth_getLogs index the events leader backfills: a number, head-<blocks> or off',
+    default: null,
+    defaultText: 'genesis with the embedded devnet, else head-100000',
+    parse: parseLogIndexFrom,
+  }),
   rpcGasCap: option({
     flag: 'rpc-gas-cap',
     env: 'PHOTON_RPC_GAS_CAP',
@@ -423,7 +434,7 @@ const { corsOrigins, maxBodyBytes, maxBatchItems, maxBatchResponseBytes, wsMaxMe
 const { wsPingSeconds, logLevel, quiet, nodeOrEmbedded, devnetLaddr, blockTimeMs, allowUnprotectedTxs } =
   OPTIONS;
 const { dataDir } = OPTIONS;
-const { logsMaxBlockRange, logsMaxResults } = OPTIONS;
+const { logsMaxBlockRange, logsMaxResults, logIndexFrom } = OPTIONS;
 /** eth_getLogs caps: the query service reads them, in `photon query` and `photon start` alike. */
 const LOG_LIMITS = { logsMaxBlockRange, logsMaxResults } as const;
 const { filterTimeoutMs, filterCap, filterCapPerClient } = OPTIONS;
@@ -495,6 +506,7 @@ export const EVENTS_SCHEMA = {
   ...FILTERS,
   ...ENGINE_QUERIES,
   logsMaxBlockRange,
+  logIndexFrom,
   ...CLUSTER,
   ...LOGGING,
 } as const;
@@ -538,5 +550,6 @@ export const START_SCHEMA = {
   rpcGasCap,
   ...FILTERS,
   ...ENGINE_QUERIES,
+  logIndexFrom,
   ...LOGGING,
 } as const;

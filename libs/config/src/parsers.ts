@@ -148,3 +148,18 @@ export function parsePath(raw: string): string {
   if (raw.trim() === '') throw new Error('needs a path');
   return resolve(raw);
 }
+
+/** Where the log index starts: a block number, a depth below the head at start (`head-N`), or off. */
+export type LogIndexFrom =
+  | { readonly kind: 'height'; readonly height: bigint }
+  | { readonly kind: 'depth'; readonly blocks: bigint }
+  | { readonly kind: 'off' };
+
+/** `1` (a block number), `head-100000` (that many blocks up to the head) or `off`. */
+export function parseLogIndexFrom(raw: string): LogIndexFrom {
+  if (raw === 'off') return { kind: 'off' };
+  const depth = /^head-([1-9][0-9]*)$/.exec(raw);
+  if (depth !== null) return { kind: 'depth', blocks: BigInt(depth[1]!) };
+  if (/^[1-9][0-9]*$/.test(raw)) return { kind: 'height', height: BigInt(raw) };
+  throw new Error(`"${raw}" is neither a block number, head-<blocks> nor off`);
+}

@@ -43,6 +43,7 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly mempool: MempoolWatch;
   private published: { height: bigint; atMs: number } | undefined;
   private readonly leadershipListeners = new Set<(leading: boolean) => void>();
+  private readonly publishedListeners = new Set<(height: bigint) => void>();
   private newBlocks: Promise<CometSubscription | undefined> | undefined;
 
   constructor(
@@ -107,6 +108,7 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
       }
       last = height;
       this.published = { height, atMs: Date.now() };
+      for (const listener of this.publishedListeners) listener(height);
     }
     if (last < head) this.rounds.runAgain();
     this.lastProblem = undefined;
@@ -128,6 +130,12 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
   onLeadershipChange(listener: (leading: boolean) => void): () => void {
     this.leadershipListeners.add(listener);
     return () => this.leadershipListeners.delete(listener);
+  }
+
+  /** Called after each height this replica publishes; returns a remover. */
+  onPublished(listener: (height: bigint) => void): () => void {
+    this.publishedListeners.add(listener);
+    return () => this.publishedListeners.delete(listener);
   }
 
   private lead(leading: boolean): void {

@@ -3,7 +3,7 @@
 // publishes the chain heads on JetStream.
 import type { EventsConfig } from '@photon/config';
 import { EventsModule } from '@photon/events';
-import { RedisFilterStore, RedisHeadLeadership } from '@photon/store';
+import { RedisFilterStore, RedisHeadLeadership, RedisLogIndex } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
 import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
 
@@ -30,8 +30,9 @@ export async function eventsCommand(config: EventsConfig): Promise<void> {
               ...filterStoreSettingsOf(config),
             }),
             leadership: new RedisHeadLeadership(redis, { prefix: config.busPrefix }),
+            logIndex: new RedisLogIndex(redis, { prefix: config.busPrefix }),
           },
-          announceLeadership,
+          { embedded: false, onLeadership: announceLeadership },
         ),
       ),
   });

@@ -1,8 +1,8 @@
 // `photon query`: the query service alone, answering its queue group on NATS; pending answers read the
-// tx service's accepted-tx record in Redis.
+// tx service's accepted-tx record in Redis, eth_getLogs the events leader's log index there.
 import type { QueryConfig } from '@photon/config';
 import { QueryModule } from '@photon/query';
-import { RedisAcceptedTxStore } from '@photon/store';
+import { RedisAcceptedTxStore, RedisLogIndex } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { queryOptionsOf } from '../query-options-of';
@@ -13,7 +13,10 @@ export async function queryCommand(config: QueryConfig): Promise<void> {
     name: 'query',
     module: (redis) =>
       QueryModule.register(
-        queryOptionsOf(config, config.node, new RedisAcceptedTxStore(redis, { prefix: config.busPrefix })),
+        queryOptionsOf(config, config.node, {
+          accepted: new RedisAcceptedTxStore(redis, { prefix: config.busPrefix }),
+          logIndex: new RedisLogIndex(redis, { prefix: config.busPrefix }),
+        }),
       ),
   });
 }

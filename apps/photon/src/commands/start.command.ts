@@ -12,6 +12,7 @@ import {
   MemoryAcceptedTxStore,
   MemoryFilterStore,
   MemoryHeadLeadership,
+  MemoryLogIndex,
   MemoryNonceStore,
 } from '@photon/store';
 import { TxModule } from '@photon/tx';
@@ -37,19 +38,27 @@ export async function createInProcessApp(
   const keystore = await inProcessKeystoreOptions(config);
   // One record of accepted txs: the tx service writes it, the query service's pending answers read it.
   const accepted = new MemoryAcceptedTxStore();
+  // One log index: the events service writes it, the query service's eth_getLogs reads it.
+  const logIndex = new MemoryLogIndex();
   return bootstrapGateway(
     {
       module: PhotonInProcessModule,
       imports: [
         BusModule.inProcess(),
-        QueryModule.register(queryOptionsOf(config, engineUrl, accepted)),
+        QueryModule.register(queryOptionsOf(config, engineUrl, { accepted, logIndex })),
         KeystoreModule.register(keystore),
         TxModule.register(txOptionsOf(config, engineUrl, { nonces: new MemoryNonceStore(), accepted })),
         EventsModule.register(
-          eventsOptionsOf(config, engineUrl, {
-            filters: new MemoryFilterStore(filterStoreSettingsOf(config)),
-            leadership: new MemoryHeadLeadership(),
-          }),
+          eventsOptionsOf(
+            config,
+            engineUrl,
+            {
+              filters: new MemoryFilterStore(filterStoreSettingsOf(config)),
+              leadership: new MemoryHeadLeadership(),
+              logIndex,
+            },
+            { embedded: config.node === null },
+          ),
         ),
         GatewayModule.register(gateway),
       ],

@@ -1,10 +1,11 @@
 // One place to read how well the query service's caches answer (the chain reader's block LRU, the
-// included-transaction and receipt LRUs, the per-head cache) and how often the logs bloom spared a read.
+// included-transaction and receipt LRUs, the per-head cache) and how often the logs bloom and the log index
+// spared a read.
 import { Injectable } from '@nestjs/common';
 import { EthereumChainReader } from '@photon/engine-client';
 import { ChainHead } from '../engine/chain-head';
 import { TransactionService } from '../eth/transaction.service';
-import { type BloomStats, LogsService } from '../logs/logs.service';
+import { type BloomStats, type LogIndexStats, LogsService } from '../logs/logs.service';
 import type { CacheStats } from '@photon/engine-client';
 
 export interface QueryCacheSnapshot {
@@ -13,6 +14,7 @@ export interface QueryCacheSnapshot {
   readonly receipts: CacheStats;
   readonly head: CacheStats;
   readonly logsBloom: BloomStats;
+  readonly logIndex: LogIndexStats;
 }
 
 @Injectable()
@@ -30,6 +32,7 @@ export class QueryCacheStats {
       ...this.transactions.cacheStats(),
       head: this.head.cache.stats(),
       logsBloom: this.logs.bloomStats(),
+      logIndex: this.logs.logIndexStats(),
     };
   }
 }

@@ -1,17 +1,20 @@
 // eth_getLogs: the logs matching a filter over a block range (capped in blocks and in results) or in one
-// block by hash. Each block's logs bloom is tested before its logs are read, so a selective filter over
-// a long range reads only the blocks that may hold a match.
-import { Inject, Injectable } from '@nestjs/common';
+// block by hash. Inside the log index's span only the blocks the index lists are read, so the cost follows
+// the matching blocks, not the width of the range; elsewhere (or with the index unreachable) each block's
+// logs bloom is tested before its logs are read.
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type FilterDto, InvalidInputError } from '@photon/codec';
 import { type BloomTest, EthereumChainReader } from '@photon/engine-client';
+import { type LogIndex, criteriaKeyGroups } from '@photon/store';
 import type { EthLogRecord, Hex } from '@photon/types';
 import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from '../engine/chain-head';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
 import { type LogCriteria, bloomMayMatch, logMatches } from './log-criteria';
 import { assertRangeFits } from './log-limits';
-import { type RangeChain, resolveLogRange } from './log-range';
-import { scanLogs } from './log-scan';
+import { planScan } from './log-plan';
+import { type BlockRange, type RangeChain, resolveLogRange } from './log-range';
+import { type ScanPlan, scanLogs } from './log-scan';
 
 /** How often the bloom test let a block's logs go unread. */
 export interface BloomStats {
@@ -19,11 +22,23 @@ export interface BloomStats {
   readonly ruledOut: number;
 }
 
+/** How much the log index spared: blocks spanned by indexed range queries against blocks read for them. */
+export interface LogIndexStats {
+  readonly lookups: number;
+  /** Lookups that failed (the store unreachable) and fell back to a scan. */
+  readonly unavailable: number;
+  readonly blocksSpanned: number;
+  readonly blocksRead: number;
+}
+
 @Injectable()
 export class LogsService {
   private readonly chain: RangeChain;
+  private readonly log = new Logger('query');
   private tested = 0;
   private ruledOut = 0;
+  private indexStats = { lookups: 0, unavailable: 0, blocksSpanned: 0, blocksRead: 0 };
+  private indexProblem: string | undefined;
 
   constructor(
     private readonly reader: EthereumChainReader,
@@ -53,11 +68,37 @@ export class LogsService {
     const range = await resolveLogRange(filter.fromBlock, filter.toBlock, this.chain);
     const limits = this.options.logLimits;
     assertRangeFits(range.from, range.to, limits);
-    return scanLogs(range, criteria, limits, (height) => this.reader.blockLogs(height, mayMatch));
+    const plan = await this.plan(range, criteria);
+    return scanLogs(plan, criteria, limits, (height) => this.reader.blockLogs(height, mayMatch));
   }
 
   bloomStats(): BloomStats {
     return { tested: this.tested, ruledOut: this.ruledOut };
+  }
+
+  logIndexStats(): LogIndexStats {
+    return { ...this.indexStats };
+  }
+
+  /** The blocks to read: narrowed by the log index where it covers the range, every block where it cannot. */
+  private async plan(range: BlockRange, criteria: LogCriteria): Promise<ScanPlan> {
+    const groups = criteriaKeyGroups(criteria.addresses, criteria.topics);
+    let plan: ScanPlan = range;
+    try {
+      plan = planScan(range, await this.options.logIndex.lookup(groups, range.from, range.to));
+      this.indexProblem = undefined;
+    } catch (error) {
+      this.indexStats.unavailable++;
+      // One warning per distinct problem: a store down for minutes must not fill the log.
+      const reason = error instanceof Error ? error.message : String(error);
+      if (reason !== this.indexProblem)
+        this.log.warn(`eth_getLogs: log index unavailable, scanning: ${reason}`);
+      this.indexProblem = reason;
+    }
+    this.indexStats.lookups++;
+    this.indexStats.blocksSpanned += Number(range.to - range.from + 1n);
+    this.indexStats.blocksRead += plan.heights?.length ?? Number(range.to - range.from + 1n);
+    return plan;
   }
 
   /** undefined when the filter names no address or topic: every block may match, no bloom to read. */

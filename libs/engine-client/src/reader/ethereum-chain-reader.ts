@@ -25,6 +25,8 @@ export interface EthereumChainReaderOptions {
   blockCacheSize?: number;
   /** Logs blooms kept for log scans (default 16,384: 256 bytes each, one shared for empty blocks). */
   bloomCacheSize?: number;
+  /** Bytes of block logs kept for eth_getLogs (default 32 MiB, by an estimate of their size in memory). */
+  logsCacheBytes?: number;
 }
 
 /** Hits and misses of the assembled-block cache. */
@@ -32,6 +34,13 @@ export type ChainReaderCacheStats = CacheStats;
 
 /** The bloom of a block without logs, shared by every such block the bloom cache keeps. */
 const EMPTY_BLOOM = new Uint8Array(256);
+
+/** The memory of one log record beside its data and topics: the object, its strings and numbers. */
+const LOG_OVERHEAD_BYTES = 600;
+
+/** About what a block's logs hold in memory (strings of hex: two bytes per character). */
+const logsWeight = (logs: readonly EthLogRecord[]): number =>
+  logs.reduce((sum, log) => sum + LOG_OVERHEAD_BYTES + 2 * log.data.length + 140 * log.topics.length, 64);
 
 /** CometBFT caps unconfirmed_txs at 100 per call. */
 const MEMPOOL_PAGE = 100;
@@ -41,6 +50,7 @@ export class EthereumChainReader {
   private readonly blocks: LruCache<bigint, AssembledBlock>;
   private readonly heightsByHash: LruCache<Hex, bigint>;
   private readonly blooms: LruCache<bigint, Uint8Array>;
+  private readonly logs: LruCache<bigint, readonly EthLogRecord[]>;
   private readonly inFlight = new Map<bigint, Promise<AssembledBlock | null>>();
 
   constructor(
@@ -53,6 +63,7 @@ export class EthereumChainReader {
     this.blocks = new LruCache(size);
     this.heightsByHash = new LruCache(size);
     this.blooms = new LruCache(opts.bloomCacheSize ?? 16_384);
+    this.logs = new LruCache(opts.logsCacheBytes ?? 32 * 1024 * 1024, logsWeight);
   }
 
   async latestHeight(): Promise<bigint> {
@@ -103,15 +114,25 @@ export class EthereumChainReader {
    * With `mayMatch` (a bloom test, e.g. eth_getLogs' criteria), a block whose logs bloom rules it out gives
    * `[]` without its logs being read: its `block_results` alone carry the bloom, so the `block` is not fetched,
    * and the bloom is kept (longer than blocks) so a later scan rules the block out with no engine call.
+   * Logs read are kept (by bytes) apart from whole blocks, so the blocks eth_getLogs keeps finding through
+   * the log index cost no engine call.
    */
   async blockLogs(ref: BlockRef, mayMatch?: BloomTest): Promise<readonly EthLogRecord[] | null> {
     const height = typeof ref === 'bigint' ? ref : this.heightsByHash.get(ref.toLowerCase() as Hex);
+    const kept = height === undefined ? undefined : this.logs.get(height);
+    if (kept !== undefined && height !== undefined) {
+      const bloom = mayMatch === undefined ? undefined : this.blooms.get(height);
+      return bloom !== undefined && mayMatch?.(bloom) === false ? [] : kept;
+    }
     const cached = height === undefined ? undefined : this.blocks.get(height);
     const known = cached ?? (typeof ref === 'bigint' ? undefined : await this.blockByHash(ref));
     if (known === null) return null;
     if (known !== undefined) {
       if (mayMatch !== undefined && !mayMatch(getBytes(known.block.logsBloom))) return [];
-      return known.receipts.flatMap((r) => r.logs);
+      return this.keepLogs(
+        known.block.number,
+        known.receipts.flatMap((r) => r.logs),
+      );
     }
     if (typeof ref !== 'bigint' || ref <= 0n) return null;
     // A bloom seen before (blooms are kept longer than blocks) rules a block out with no engine call.
@@ -124,12 +145,12 @@ export class EthereumChainReader {
           this.comet.blockResults(ref),
         ]);
         this.rememberBloom(ref, bloomFromEvents(results.blockEvents));
-        return assembleLogs(resultBlock, results);
+        return this.keepLogs(ref, assembleLogs(resultBlock, results));
       }
       const results = await this.comet.blockResults(ref);
       const bloom = this.rememberBloom(ref, bloomFromEvents(results.blockEvents));
       if (bloom !== undefined && !mayMatch(bloom)) return [];
-      return assembleLogs(await this.comet.block(ref), results);
+      return this.keepLogs(ref, assembleLogs(await this.comet.block(ref), results));
     } catch (error) {
       if (isMissingHeight(error)) return null;
       throw error;
@@ -148,6 +169,12 @@ export class EthereumChainReader {
 
   cacheStats(): ChainReaderCacheStats {
     return this.blocks.stats();
+  }
+
+  /** Keeps a block's logs for later reads (an empty block's too: an unconstrained scan reads it again). */
+  private keepLogs(height: bigint, logs: readonly EthLogRecord[]): readonly EthLogRecord[] {
+    this.logs.set(height, logs);
+    return logs;
   }
 
   /** Keeps a block's bloom for later scans; every empty bloom is one shared array. */

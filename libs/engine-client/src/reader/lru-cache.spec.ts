@@ -45,4 +45,19 @@ describe(LruCache.name, () => {
     await expect(cache.getOrLoad('e', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.getOrLoad('e', () => Promise.resolve(9))).toBe(9);
   });
+
+  it('behavior: with a weight, the least recently used entries go until the weights fit; one too heavy is not kept', () => {
+    const cache = new LruCache<string, string>(10, (value) => value.length);
+    cache.set('a', 'xxxx');
+    cache.set('b', 'xxxx');
+    cache.get('a');
+    cache.set('c', 'xxx');
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual(['xxxx', undefined, 'xxx']);
+    cache.set('a', 'x');
+    cache.set('d', 'xxxxxx');
+    expect(cache.size).toBe(3);
+    cache.set('e', 'x'.repeat(11));
+    expect(cache.get('e')).toBeUndefined();
+    expect(cache.size).toBe(3);
+  });
 });

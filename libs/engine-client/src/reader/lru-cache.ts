@@ -1,5 +1,6 @@
 // A bounded least-recently-used map (a Map's insertion order is the recency order) for answers that never
-// change once known — blocks, blooms, receipts of included txs, code by hash — with hit/miss counts.
+// change once known — blocks, blooms, logs, receipts of included txs, code by hash — with hit/miss counts.
+// Bounded in entries, or in weight (e.g. bytes) when given a `weigh` function.
 
 export interface CacheStats {
   readonly hits: number;
@@ -9,12 +10,20 @@ export interface CacheStats {
 
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();
+  private readonly weights = new Map<K, number>();
   private readonly loading = new Map<K, Promise<V | null>>();
   private hits = 0;
   private misses = 0;
+  private weight = 0;
 
-  /** `capacity` 0 keeps nothing (caching off). */
-  constructor(readonly capacity: number) {
+  /**
+   * `capacity` 0 keeps nothing (caching off). With `weigh`, `capacity` bounds the sum of the entries'
+   * weights instead of their count; an entry heavier than the whole capacity is not kept.
+   */
+  constructor(
+    readonly capacity: number,
+    private readonly weigh?: (value: V) => number,
+  ) {
     if (!Number.isInteger(capacity) || capacity < 0)
       throw new Error('LruCache capacity must be an integer ≥ 0');
   }
@@ -34,16 +43,23 @@ export class LruCache<K, V> {
 
   set(key: K, value: V): void {
     if (this.capacity === 0) return;
-    this.entries.delete(key);
+    this.delete(key);
+    const weight = this.weigh?.(value) ?? 1;
+    if (weight > this.capacity) return;
     this.entries.set(key, value);
-    if (this.entries.size > this.capacity) {
+    this.weights.set(key, weight);
+    this.weight += weight;
+    while (this.weight > this.capacity) {
       const oldest = this.entries.keys().next();
-      if (oldest.done !== true) this.entries.delete(oldest.value);
+      if (oldest.done === true) break;
+      this.delete(oldest.value);
     }
   }
 
   delete(key: K): void {
-    this.entries.delete(key);
+    if (!this.entries.delete(key)) return;
+    this.weight -= this.weights.get(key) ?? 0;
+    this.weights.delete(key);
   }
 
   get size(): number {

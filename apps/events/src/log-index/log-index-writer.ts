@@ -1,0 +1,104 @@
+// The events leader's log index upkeep: after every published head it indexes up to that head, and in
+// between it backfills history one chunk per round, reporting progress in the log. A standby does nothing;
+// a new leader goes on from the span the last one left.
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { MethodBus } from '@photon/bus';
+import { HeadBridge } from '../bridge/head-bridge';
+import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
+import { SerialRounds } from '../serial-rounds';
+import { type BackfillProgress, IndexBuilder } from './index-builder';
+import { busIndexedChain } from './indexed-chain';
+
+/** Least time between two backfill progress lines. */
+const PROGRESS_EVERY_MS = 10_000;
+
+@Injectable()
+export class LogIndexWriter implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('events');
+  private readonly builder: IndexBuilder | undefined;
+  private readonly rounds = new SerialRounds(
+    () => this.round(),
+    (error) => this.problem(error),
+  );
+  private removers: (() => void)[] = [];
+  private backfill: { startedMs: number; lastNoteMs: number } | undefined;
+  private lastProblem: string | undefined;
+
+  constructor(
+    private readonly bridge: HeadBridge,
+    bus: MethodBus,
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsOptions,
+  ) {
+    const settings = options.logIndex;
+    this.builder =
+      settings === undefined
+        ? undefined
+        : new IndexBuilder(
+            settings.index,
+            busIndexedChain(bus),
+            settings.from,
+            BigInt(options.maxBlocksPerPoll),
+            (line) => this.log.warn(line),
+          );
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.builder === undefined) return;
+    this.removers = [
+      this.bridge.onPublished(() => this.rounds.wake()),
+      this.bridge.onLeadershipChange((leading) => {
+        if (leading) this.rounds.wake();
+        else this.builder?.reset();
+      }),
+    ];
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const remove of this.removers) remove();
+    await this.rounds.stop();
+  }
+
+  private async round(): Promise<void> {
+    if (this.builder === undefined || !this.bridge.isLeading) return;
+    const published = await this.options.bridge.leadership.published();
+    if (published === undefined) return;
+    const progress = await this.builder.step(published);
+    this.lastProblem = undefined;
+    this.report(progress);
+    if (progress !== null) this.rounds.runAgain();
+  }
+
+  private report(progress: BackfillProgress | null): void {
+    const now = Date.now();
+    if (progress === null) {
+      if (this.backfill !== undefined) {
+        const seconds = ((now - this.backfill.startedMs) / 1000).toFixed(1);
+        this.log.log(`log index: history backfilled in ${seconds} s`);
+      }
+      this.backfill = undefined;
+      return;
+    }
+    const { span, floor } = progress;
+    if (this.backfill === undefined) {
+      this.backfill = { startedMs: now, lastNoteMs: now };
+      this.log.log(`log index: backfilling blocks ${floor}-${span.low - 1n} in the background`);
+    } else if (now - this.backfill.lastNoteMs >= PROGRESS_EVERY_MS) {
+      this.backfill.lastNoteMs = now;
+      this.log.log(`log index: indexed ${span.low}-${span.high}, ${span.low - floor} blocks to go`);
+    }
+  }
+
+  /** One warning per distinct problem; the next published head tries again. */
+  private problem(error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (reason === this.lastProblem) return;
+    this.lastProblem = reason;
+    this.log.warn(`log index: paused: ${reason}`);
+  }
+}
