@@ -2,7 +2,7 @@
 // two tests eth_getLogs and filters apply: a bloom pre-filter per block, then an exact match per log.
 import type { FilterTopics } from '@photon/codec';
 import type { EthLogRecord } from '@photon/types';
-import { bloomMayContain } from './logs-bloom';
+import { type BloomBits, bloomBits, bloomHas } from './logs-bloom';
 
 export interface LogCriteria {
   /** Lowercase addresses any of which must have emitted the log; undefined or empty: any. */
@@ -24,15 +24,21 @@ export function logMatches(log: EthLogRecord, criteria: LogCriteria): boolean {
   });
 }
 
+/**
+ * The bloom test of a filter: false only when a block's bloom proves none of its logs can match. The bits of
+ * every address and topic are computed here once, so testing a block costs no hashing.
+ */
+export function bloomMatcher(criteria: LogCriteria): (bloom: Uint8Array) => boolean {
+  const { addresses, topics } = criteria;
+  const groups: BloomBits[][] = [];
+  if (addresses !== undefined && addresses.length > 0) groups.push(addresses.map(bloomBits));
+  for (const alternatives of topics ?? []) {
+    if (alternatives !== null && alternatives.length > 0) groups.push(alternatives.map(bloomBits));
+  }
+  return (bloom) => groups.every((alternatives) => alternatives.some((bits) => bloomHas(bloom, bits)));
+}
+
 /** False only when the block's bloom proves no log of the block can match. */
 export function bloomMayMatch(bloom: Uint8Array, criteria: LogCriteria): boolean {
-  const { addresses, topics } = criteria;
-  if (addresses !== undefined && addresses.length > 0) {
-    if (!addresses.some((address) => bloomMayContain(bloom, address))) return false;
-  }
-  for (const alternatives of topics ?? []) {
-    if (alternatives === null || alternatives.length === 0) continue;
-    if (!alternatives.some((topic) => bloomMayContain(bloom, topic))) return false;
-  }
-  return true;
+  return bloomMatcher(criteria)(bloom);
 }

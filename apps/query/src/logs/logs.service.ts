@@ -10,7 +10,7 @@ import type { EthLogRecord, Hex } from '@photon/types';
 import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from '../engine/chain-head';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
-import { type LogCriteria, bloomMayMatch, logMatches } from './log-criteria';
+import { type LogCriteria, bloomMatcher, logMatches } from './log-criteria';
 import { assertRangeFits } from './log-limits';
 import { planScan } from './log-plan';
 import { type BlockRange, type RangeChain, resolveLogRange } from './log-range';
@@ -107,9 +107,10 @@ export class LogsService {
       (criteria.addresses?.length ?? 0) > 0 ||
       (criteria.topics ?? []).some((alternatives) => alternatives !== null && alternatives.length > 0);
     if (!constrained) return undefined;
+    const mayMatch = bloomMatcher(criteria);
     return (bloom) => {
       this.tested++;
-      const may = bloomMayMatch(bloom, criteria);
+      const may = mayMatch(bloom);
       if (!may) this.ruledOut++;
       return may;
     };
