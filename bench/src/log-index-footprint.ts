@@ -4,7 +4,7 @@
 // Needs Redis (PHOTON_TEST_REDIS_URL or 127.0.0.1:6379); run with --expose-gc for the heap figure.
 import {
   type IndexedBlock,
-  LogIndex,
+  type LogIndex,
   MemoryLogIndex,
   RedisLogIndex,
   blockLogKeys,

@@ -105,7 +105,6 @@ export function batch<N extends string>(
   };
 }
 
-
 export const WORKLOADS = [
   single('web3_clientVersion', 'web3_clientVersion'),
   batch('web3_clientVersion-batch10', 10, 'web3_clientVersion'),

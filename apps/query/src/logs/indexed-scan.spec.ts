@@ -19,7 +19,7 @@ function random(seed: number): () => number {
 }
 
 const ADDRESSES: Hex[] = [`0x${'11'.repeat(20)}`, `0x${'22'.repeat(20)}`, `0x${'33'.repeat(20)}`];
-const TOPICS: Hex[] = ['aa', 'bb', 'cc', 'dd'].map((byte) => `0x${byte.repeat(32)}` as Hex);
+const TOPICS: Hex[] = ['aa', 'bb', 'cc', 'dd'].map((byte): Hex => `0x${byte.repeat(32)}`);
 const HEAD = 400n;
 const LIMITS = { maxBlockRange: 10_000, maxResults: 10_000 };
 

@@ -5,7 +5,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type FilterDto, InvalidInputError } from '@photon/codec';
 import { type BloomTest, EthereumChainReader } from '@photon/engine-client';
-import { type LogIndex, criteriaKeyGroups } from '@photon/store';
+import { criteriaKeyGroups } from '@photon/store';
 import type { EthLogRecord, Hex } from '@photon/types';
 import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from '../engine/chain-head';

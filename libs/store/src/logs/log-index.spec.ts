@@ -5,7 +5,7 @@ import {
   ANY_LOG_KEY,
   type IndexedBlock,
   type KeyGroups,
-  LogIndex,
+  type LogIndex,
   addressKey,
   blockLogKeys,
   criteriaKeyGroups,
