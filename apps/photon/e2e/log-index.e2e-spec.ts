@@ -153,8 +153,10 @@ describe.each([
     });
     const after = tier.readCounts();
     expect(logs).toHaveLength(TRANSFERS + 1);
-    expect(after.blocksSpanned - before.blocksSpanned).toBe(Number(head));
-    expect(after.blocksRead - before.blocksRead).toBeLessThanOrEqual(TRANSFERS + 1);
+    // The leader's own reads of new heads may land in between: each reads at most the blocks it spans.
+    const othersSpanned = after.blocksSpanned - before.blocksSpanned - Number(head);
+    expect(othersSpanned).toBeGreaterThanOrEqual(0);
+    expect(after.blocksRead - before.blocksRead - othersSpanned).toBeLessThanOrEqual(TRANSFERS + 1);
   });
 
   it('property: for random filters and ranges, indexed answers equal those of a tier that scans', async () => {
