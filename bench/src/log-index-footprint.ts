@@ -11,7 +11,7 @@ import {
   connectRedis,
   criteriaKeyGroups,
 } from '@photon/store';
-import { randomBusPrefix, testRedisUrl } from '@photon/testing';
+import { randomBusPrefix, seededRandom, testRedisUrl } from '@photon/testing';
 import { id, zeroPadValue } from 'ethers';
 
 const BLOCKS = Number(process.env.BENCH_INDEX_BLOCKS ?? 20_000);
@@ -21,19 +21,8 @@ const hex = (n: number, bytes: number): string => `0x${n.toString(16).padStart(b
 const CONTRACTS = Array.from({ length: 20 }, (_, i) => hex(0x1000 + i, 20));
 const HOLDERS = Array.from({ length: 5_000 }, (_, i) => zeroPadValue(hex(0x100000 + i, 20), 32));
 
-/** A deterministic generator (mulberry32), so every run records the same chain. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function makeChain(): { blocks: IndexedBlock[]; logs: number } {
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const blocks: IndexedBlock[] = [];
   let logs = 0;

@@ -4,7 +4,7 @@
 // Over NATS, an index wiped from Redis is rebuilt by the leader while the answers stay the same.
 import { QueryCacheStats } from '@photon/query';
 import { RedisLogIndex, connectRedis } from '@photon/store';
-import { startPhotonStack, waitFor } from '@photon/testing';
+import { seededRandom, startPhotonStack, waitFor } from '@photon/testing';
 import { type Contract, JsonRpcProvider, toQuantity, zeroPadValue } from 'ethers';
 import { deployToken, transferToken } from './deploy-token';
 import { type TestTier, startTestTier } from './in-process-app';
@@ -17,17 +17,6 @@ const RECIPIENTS = [`0x${'a1'.repeat(20)}`, `0x${'b2'.repeat(20)}`, `0x${'c3'.re
 const TRANSFERS = 9;
 const FILTERS = 60;
 const ABSENT_TOPIC = `0x${'42'.repeat(32)}`;
-
-/** A small deterministic generator (mulberry32), so a failing filter reruns the same way. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A tier under test: where it answers, where its devnet is, and whether its index covers [1, height]. */
 interface IndexedTier {
@@ -95,7 +84,7 @@ describe.each([
 
   /** Random filters: the token or another address, Transfer/Approval, senders and recipients with nulls and OR-lists. */
   function randomFilters(seed: number): object[] {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const some = (list: readonly string[]): string[] => list.filter(() => next() < 0.5);
     const padded = RECIPIENTS.map((address) => zeroPadValue(address, 32));
     return Array.from({ length: FILTERS }, () => {

@@ -38,3 +38,4 @@ export { PHOTON_TOKEN_ARTIFACT } from './contracts';
 export { DEV_MNEMONIC, DevnetClient, devWallet } from './devnet-client';
 export type { BroadcastAnswer } from './devnet-client';
 export { closeCosmjsWebsocket, type CosmjsWebsocketClient } from './close-cosmjs-websocket';
+export { seededRandom } from './seeded-random';

@@ -1,22 +1,12 @@
 // The property the log index must keep: for any range and any filter (addresses, topic positions with null
 // and OR-lists), reading only the blocks the index leaves gives exactly the logs a scan of every block gives,
 // whether the range lies inside the index's span, across its edges or beside it.
+import { seededRandom } from '@photon/testing';
 import { MemoryLogIndex, blockLogKeys, criteriaKeyGroups } from '@photon/store';
 import type { EthLogRecord, Hex } from '@photon/types';
 import type { LogCriteria } from './log-criteria';
 import { planScan } from './log-plan';
 import { type BlockLogSource, scanLogs } from './log-scan';
-
-/** A small deterministic generator (mulberry32), so a failing case reruns the same way. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ADDRESSES: Hex[] = [`0x${'11'.repeat(20)}`, `0x${'22'.repeat(20)}`, `0x${'33'.repeat(20)}`];
 const TOPICS: Hex[] = ['aa', 'bb', 'cc', 'dd'].map((byte): Hex => `0x${byte.repeat(32)}`);
@@ -58,7 +48,7 @@ function randomCriteria(next: () => number): LogCriteria {
 
 describe('eth_getLogs through the log index', () => {
   it('property: indexed answers equal a scan of every block, inside, across and beside the span', async () => {
-    const next = random(9000);
+    const next = seededRandom(9000);
     const chain = randomChain(next);
     const index = new MemoryLogIndex();
     // The span covers 101-300: history below it is not backfilled yet, the newest blocks not indexed yet.

@@ -1,5 +1,6 @@
 // The log index against both implementations (memory and the machine's Redis): span rules, and a property
 // test holding every lookup equal to a brute-force pass over the recorded blocks.
+import { seededRandom } from '@photon/testing';
 import { inMemory, overRedis } from '../testing/replicas';
 import {
   ANY_LOG_KEY,
@@ -13,17 +14,6 @@ import {
 } from './log-index';
 import { MemoryLogIndex } from './memory-log-index';
 import { RedisLogIndex } from './redis-log-index';
-
-/** A small deterministic generator (mulberry32), so a failing case reruns the same way. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ADDRESSES = ['0x' + '1'.repeat(40), '0x' + '2'.repeat(40), '0x' + '3'.repeat(40)];
 const TOPICS = ['0x' + 'a'.repeat(64), '0x' + 'b'.repeat(64), '0x' + 'c'.repeat(64), '0x' + 'd'.repeat(64)];
@@ -105,7 +95,7 @@ describe.each([
 
   it('property: every lookup equals a brute-force pass, for live and backfilled blocks alike', async () => {
     const [writer, reader] = await replicas.pair();
-    const next = random(20261125);
+    const next = seededRandom(20261125);
     const chain = randomChain(next, 600);
     // Live from 301 up in single blocks and small runs, then a backfill down to 1 in chunks.
     await writer.record(301n, 301n, blocksOf(chain, 301n, 301n), '301:0x01');
