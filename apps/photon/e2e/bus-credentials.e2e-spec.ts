@@ -79,6 +79,13 @@ describe('credentials for the bus and the store', () => {
     const code = await proc.exited;
     return { code, output: proc.output().trim() };
   };
+  /** A gateway started with `args` against the NATS on `port` exits 1 naming it, without `secret`. */
+  const expectNatsRefusal = async (args: string[], port: number, secret?: string) => {
+    const refused = await refusal(photon(['gateway', '--nats-url', `nats://127.0.0.1:${port}`, ...args]));
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(`photon: cannot connect to NATS at nats://127.0.0.1:${port}: `);
+    if (secret !== undefined) expect(refused.output).not.toContain(secret);
+  };
 
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'photon-creds-'));
@@ -152,9 +159,7 @@ describe('credentials for the bus and the store', () => {
     const url = await tier(`nats://127.0.0.1:${port}`, ['--nats-tls-ca-file', ca.caCert]);
     expect((await rpc<string>(url, 'web3_clientVersion')).result).toMatch(/^Photon\//);
 
-    const untrusted = await refusal(photon(['gateway', '--nats-url', `nats://127.0.0.1:${port}`]));
-    expect(untrusted.code).toBe(1);
-    expect(untrusted.output).toContain(`photon: cannot connect to NATS at nats://127.0.0.1:${port}: `);
+    await expectNatsRefusal([], port);
   });
 
   it('default: gateway and query reach a NATS that demands a token', async () => {
@@ -176,12 +181,7 @@ describe('credentials for the bus and the store', () => {
     const url = await tier(`nats://127.0.0.1:${port}`, ['--nats-nkey-seed-file', seedFile]);
     expect((await rpc<string>(url, 'web3_clientVersion')).result).toMatch(/^Photon\//);
 
-    const other = await refusal(
-      photon(['gateway', '--nats-url', `nats://127.0.0.1:${port}`, '--nats-nkey-seed-file', otherSeedFile]),
-    );
-    expect(other.code).toBe(1);
-    expect(other.output).toContain(`photon: cannot connect to NATS at nats://127.0.0.1:${port}: `);
-    expect(other.output).not.toContain(seed);
+    await expectNatsRefusal(['--nats-nkey-seed-file', otherSeedFile], port, seed);
   });
 
   it('default: gateway and query reach a NATS in operator mode with a .creds file; a stranger is refused', async () => {
@@ -197,12 +197,7 @@ describe('credentials for the bus and the store', () => {
     const url = await tier(`nats://127.0.0.1:${port}`, ['--nats-creds-file', credsFile]);
     expect((await rpc<string>(url, 'web3_clientVersion')).result).toMatch(/^Photon\//);
 
-    const stranger = await refusal(
-      photon(['gateway', '--nats-url', `nats://127.0.0.1:${port}`, '--nats-creds-file', strangerFile]),
-    );
-    expect(stranger.code).toBe(1);
-    expect(stranger.output).toContain(`photon: cannot connect to NATS at nats://127.0.0.1:${port}: `);
-    expect(stranger.output).not.toContain(strangerTrust.seed);
+    await expectNatsRefusal(['--nats-creds-file', strangerFile], port, strangerTrust.seed);
   });
 
   it('default: gateway and query reach a NATS that verifies client certificates; none is refused', async () => {
@@ -231,11 +226,7 @@ describe('credentials for the bus and the store', () => {
     ]);
     expect((await rpc<string>(url, 'web3_clientVersion')).result).toMatch(/^Photon\//);
 
-    const anonymous = await refusal(
-      photon(['gateway', '--nats-url', `nats://127.0.0.1:${port}`, '--nats-tls-ca-file', ca.caCert]),
-    );
-    expect(anonymous.code).toBe(1);
-    expect(anonymous.output).toContain(`photon: cannot connect to NATS at nats://127.0.0.1:${port}: `);
+    await expectNatsRefusal(['--nats-tls-ca-file', ca.caCert], port);
   });
 
   it('default: the keystore starts with its unlock sessions in a Redis that demands an ACL user', async () => {

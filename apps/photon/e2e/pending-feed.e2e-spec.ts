@@ -51,15 +51,20 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('the pending feed, %s'
     });
   }
 
-  it('default: a pending-tx filter gives the hashes of txs accepted here and of txs the engine got elsewhere', async () => {
-    const id = (await rpc<string>(stack.httpUrl, 'eth_newPendingTransactionFilter')).result!;
-    expect(id).toMatch(/^0x[1-9a-f][0-9a-f]*$/);
+  /** Sends one tx through this tier and broadcasts one straight to the engine; their hashes. */
+  async function sendBothWays(): Promise<{ accepted: string; gossiped: string }> {
     const accepted = (
       await rpc<string>(stack.httpUrl, 'eth_sendRawTransaction', [await signed(devWallet(2))])
     ).result!;
     const raw = await signed(devWallet(3));
     expect((await new DevnetClient(devnet.rpcUrl).broadcast(raw)).code).toBe(0);
-    const gossiped = keccak256(raw);
+    return { accepted, gossiped: keccak256(raw) };
+  }
+
+  it('default: a pending-tx filter gives the hashes of txs accepted here and of txs the engine got elsewhere', async () => {
+    const id = (await rpc<string>(stack.httpUrl, 'eth_newPendingTransactionFilter')).result!;
+    expect(id).toMatch(/^0x[1-9a-f][0-9a-f]*$/);
+    const { accepted, gossiped } = await sendBothWays();
     const collected: string[] = [];
     await waitFor(
       async () => {
@@ -110,12 +115,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('the pending feed, %s'
         }),
       );
       await waitFor(() => Promise.resolve(replies.size === 2), { what: 'both subscriptions' });
-      const accepted = (
-        await rpc<string>(stack.httpUrl, 'eth_sendRawTransaction', [await signed(devWallet(2))])
-      ).result!;
-      const raw = await signed(devWallet(3));
-      expect((await new DevnetClient(devnet.rpcUrl).broadcast(raw)).code).toBe(0);
-      const gossiped = keccak256(raw);
+      const { accepted, gossiped } = await sendBothWays();
       const hashesOf = (id: number) =>
         notes
           .filter((note) => note.subscription === replies.get(id))

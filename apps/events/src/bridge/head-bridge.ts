@@ -20,6 +20,7 @@ import {
   eventHeight,
 } from '@photon/engine-client';
 import { randomUUID } from 'node:crypto';
+import { DistinctWarnings } from '../distinct-warnings';
 import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
 import { SerialRounds } from '../serial-rounds';
 import { buildHeadEvent } from './head-event-builder';
@@ -34,12 +35,15 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly log = new Logger('events');
   private readonly holder = randomUUID();
   private timer: NodeJS.Timeout | undefined;
+  private readonly warnings = new DistinctWarnings(
+    (line) => this.log.warn(line),
+    'events: publishing chain heads paused: ',
+  );
   private readonly rounds = new SerialRounds(
     () => this.round(),
-    (error) => this.problem(error),
+    (error) => this.warnings.problem(error),
   );
   private leading = false;
-  private lastProblem: string | undefined;
   private readonly mempool: MempoolWatch;
   private published: { height: bigint; atMs: number } | undefined;
   private readonly leadershipListeners = new Set<(leading: boolean) => void>();
@@ -111,7 +115,7 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
       for (const listener of this.publishedListeners) listener(height);
     }
     if (last < head) this.rounds.runAgain();
-    this.lastProblem = undefined;
+    this.warnings.cleared();
   }
 
   /** Whether this replica publishes the heads, and the last height it published (for metrics). */
@@ -148,13 +152,5 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
     }
     this.options.bridge.onLeadership?.(leading);
     for (const listener of this.leadershipListeners) listener(leading);
-  }
-
-  /** One warning per distinct problem (an engine down for minutes must not fill the log). */
-  private problem(error: unknown): void {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (reason === this.lastProblem) return;
-    this.lastProblem = reason;
-    this.log.warn(`events: publishing chain heads paused: ${reason}`);
   }
 }

@@ -78,6 +78,14 @@ describe(IndexBuilder.name, () => {
     expect(reads.length).toBeGreaterThan(2);
   });
 
+  it('error: a published head the engine does not have starts no span', async () => {
+    const index = new MemoryLogIndex();
+    const { chain } = fakeChain(50n);
+    const builder = new IndexBuilder(index, chain, FROM_GENESIS, 25n, () => undefined);
+    await expect(builder.step(60n)).rejects.toThrow('log index: block 60 is not on the engine');
+    expect(await index.span()).toBeNull();
+  });
+
   it('behavior: the floor is never below the engine’s earliest retained block', async () => {
     const index = new MemoryLogIndex();
     const { chain } = fakeChain(100n, { earliest: 40n });

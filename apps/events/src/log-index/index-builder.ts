@@ -39,13 +39,9 @@ export class IndexBuilder {
 
   /** One step up to `published` and one chunk down; the backfill state after, or null once it is complete. */
   async step(published: bigint): Promise<BackfillProgress | null> {
-    if (!this.verified) await this.verifyAnchor();
-    let span = await this.index.span();
-    span ??= await this.recordRun(
-      published,
-      published,
-      `${published}:${await this.chain.blockHash(published)}`,
-    );
+    let span =
+      (await this.verifiedSpan()) ??
+      (await this.recordRun(published, published, await this.anchorAt(published)));
     while (span.high < published) {
       const to = span.high + this.chunk < published ? span.high + this.chunk : published;
       span = await this.recordRun(span.high + 1n, to, span.anchor);
@@ -58,7 +54,7 @@ export class IndexBuilder {
   }
 
   /** The first block to index: the configured one, never below the engine's earliest retained block. */
-  async floorBelow(published: bigint): Promise<bigint> {
+  private async floorBelow(published: bigint): Promise<bigint> {
     if (this.floor !== undefined) return this.floor;
     const wanted = this.start.kind === 'height' ? this.start.height : published - this.start.blocks + 1n;
     const earliest = await this.chain.earliest();
@@ -67,22 +63,32 @@ export class IndexBuilder {
   }
 
   /**
-   * An index under this prefix built from another chain (a devnet started afresh, another network) is
-   * dropped: its first block must still have the hash it had, unless the engine has pruned it since.
+   * The index's span, or null when it has none. Once per leadership the span is checked first: an index
+   * under this prefix built from another chain (a devnet started afresh, another network) is dropped, since
+   * its first block must still have the hash it had, unless the engine has pruned it since.
    */
-  private async verifyAnchor(): Promise<void> {
+  private async verifiedSpan(): Promise<IndexedSpan | null> {
     const span = await this.index.span();
+    const checked = this.verified;
     this.verified = true;
-    if (span === null) return;
+    if (checked || span === null) return span;
     const [height, hash] = span.anchor.split(':');
     if (height !== undefined && hash !== undefined && /^\d+$/.test(height)) {
       const anchorHeight = BigInt(height);
       const now = await this.chain.blockHash(anchorHeight);
-      if (now === hash) return;
-      if (now === null && anchorHeight < (await this.chain.earliest())) return;
+      if (now === hash) return span;
+      if (now === null && anchorHeight < (await this.chain.earliest())) return span;
     }
     this.note(`log index: built from another chain (block ${span.anchor} differs); rebuilding`);
     await this.index.clear();
+    return null;
+  }
+
+  /** The anchor a new span starts with: the height and hash of its first block. */
+  private async anchorAt(height: bigint): Promise<string> {
+    const hash = await this.chain.blockHash(height);
+    if (hash === null) throw new Error(`log index: block ${height} is not on the engine`);
+    return `${height}:${hash}`;
   }
 
   private async recordRun(from: bigint, to: bigint, anchor: string): Promise<IndexedSpan> {

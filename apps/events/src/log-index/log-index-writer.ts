@@ -10,6 +10,7 @@ import {
 } from '@nestjs/common';
 import { MethodBus } from '@photon/bus';
 import { HeadBridge } from '../bridge/head-bridge';
+import { DistinctWarnings } from '../distinct-warnings';
 import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
 import { SerialRounds } from '../serial-rounds';
 import { type BackfillProgress, IndexBuilder } from './index-builder';
@@ -22,13 +23,15 @@ const PROGRESS_EVERY_MS = 10_000;
 export class LogIndexWriter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('events');
   private readonly builder: IndexBuilder | undefined;
+  private readonly warnings = new DistinctWarnings((line) => this.log.warn(line), 'log index: paused: ');
   private readonly rounds = new SerialRounds(
     () => this.round(),
-    (error) => this.problem(error),
+    (error) => this.warnings.problem(error),
   );
   private removers: (() => void)[] = [];
   private backfill: { startedMs: number; lastNoteMs: number } | undefined;
-  private lastProblem: string | undefined;
+  /** The last height this replica published as leader; unknown after losing the leadership. */
+  private head: bigint | undefined;
 
   constructor(
     private readonly bridge: HeadBridge,
@@ -51,10 +54,16 @@ export class LogIndexWriter implements OnApplicationBootstrap, OnApplicationShut
   onApplicationBootstrap(): void {
     if (this.builder === undefined) return;
     this.removers = [
-      this.bridge.onPublished(() => this.rounds.wake()),
+      this.bridge.onPublished((height) => {
+        this.head = height;
+        this.rounds.wake();
+      }),
       this.bridge.onLeadershipChange((leading) => {
         if (leading) this.rounds.wake();
-        else this.builder?.reset();
+        else {
+          this.head = undefined;
+          this.builder?.reset();
+        }
       }),
     ];
   }
@@ -66,10 +75,11 @@ export class LogIndexWriter implements OnApplicationBootstrap, OnApplicationShut
 
   private async round(): Promise<void> {
     if (this.builder === undefined || !this.bridge.isLeading) return;
-    const published = await this.options.bridge.leadership.published();
+    // A new leader that has published nothing yet goes on from what the last one published.
+    const published = this.head ?? (await this.options.bridge.leadership.published());
     if (published === undefined) return;
     const progress = await this.builder.step(published);
-    this.lastProblem = undefined;
+    this.warnings.cleared();
     this.report(progress);
     if (progress !== null) this.rounds.runAgain();
   }
@@ -92,13 +102,5 @@ export class LogIndexWriter implements OnApplicationBootstrap, OnApplicationShut
       this.backfill.lastNoteMs = now;
       this.log.log(`log index: indexed ${span.low}-${span.high}, ${span.low - floor} blocks to go`);
     }
-  }
-
-  /** One warning per distinct problem; the next published head tries again. */
-  private problem(error: unknown): void {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (reason === this.lastProblem) return;
-    this.lastProblem = reason;
-    this.log.warn(`log index: paused: ${reason}`);
   }
 }

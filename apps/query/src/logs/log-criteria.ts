@@ -37,8 +37,3 @@ export function bloomMatcher(criteria: LogCriteria): (bloom: Uint8Array) => bool
   }
   return (bloom) => groups.every((alternatives) => alternatives.some((bits) => bloomHas(bloom, bits)));
 }
-
-/** False only when the block's bloom proves no log of the block can match. */
-export function bloomMayMatch(bloom: Uint8Array, criteria: LogCriteria): boolean {
-  return bloomMatcher(criteria)(bloom);
-}

@@ -95,9 +95,10 @@ export class LogsService {
         this.log.warn(`eth_getLogs: log index unavailable, scanning: ${reason}`);
       this.indexProblem = reason;
     }
+    const width = Number(range.to - range.from + 1n);
     this.indexStats.lookups++;
-    this.indexStats.blocksSpanned += Number(range.to - range.from + 1n);
-    this.indexStats.blocksRead += plan.heights?.length ?? Number(range.to - range.from + 1n);
+    this.indexStats.blocksSpanned += width;
+    this.indexStats.blocksRead += plan.heights?.length ?? width;
     return plan;
   }
 

@@ -10,7 +10,6 @@ export interface CacheStats {
 
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();
-  private readonly weights = new Map<K, number>();
   private readonly loading = new Map<K, Promise<V | null>>();
   private hits = 0;
   private misses = 0;
@@ -47,7 +46,6 @@ export class LruCache<K, V> {
     const weight = this.weigh?.(value) ?? 1;
     if (weight > this.capacity) return;
     this.entries.set(key, value);
-    this.weights.set(key, weight);
     this.weight += weight;
     while (this.weight > this.capacity) {
       const oldest = this.entries.keys().next();
@@ -57,9 +55,10 @@ export class LruCache<K, V> {
   }
 
   delete(key: K): void {
-    if (!this.entries.delete(key)) return;
-    this.weight -= this.weights.get(key) ?? 0;
-    this.weights.delete(key);
+    const value = this.entries.get(key);
+    if (value === undefined || !this.entries.delete(key)) return;
+    // Cached values never change, so weighing again gives the weight they were added with.
+    this.weight -= this.weigh?.(value) ?? 1;
   }
 
   get size(): number {
