@@ -1,12 +1,14 @@
 // The gateway: HTTP and websocket listeners that route each call over the bus. It executes no method
 // itself, except the subscriptions that live on its own sockets (eth_subscribe, and the engine-event
-// websocket's `subscribe`, whose engine subscriptions the events leader holds).
+// websocket's `subscribe`, whose engine subscriptions the events leader holds); the head and the few
+// answers the method table marks `edge` it gives from what the bus announced (EdgeAnswers).
 import { type DynamicModule, Module } from '@nestjs/common';
 import { EngineEventHub } from './engine-events/engine-event-hub';
 import { EngineEventSocket } from './engine-events/engine-event-socket';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
 import { HealthController } from './http/health.controller';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
+import { EdgeAnswers } from './rpc/edge-answers';
 import { RpcEndpoint } from './rpc/rpc-endpoint';
 import { RpcRouter } from './rpc/rpc-router';
 import { SubscriptionHub } from './subscriptions/subscription-hub';
@@ -23,6 +25,7 @@ export class GatewayModule {
         SubscriptionHub,
         EngineEventHub,
         EngineEventSocket,
+        EdgeAnswers,
         RpcRouter,
         RpcEndpoint,
         JsonRpcHttpHandler,

@@ -26,6 +26,7 @@ export {
   queueGroup,
   REPLICA_HEADER,
 } from './transports/nats-subjects';
+export { AnnouncedHead } from './heads/announced-head';
 export { HeadStream } from './streams/head-stream';
 export type { HeadEvent, HeadListener } from './streams/head-stream';
 export { InProcessHeadStream } from './streams/in-process-head-stream';

@@ -1,4 +1,5 @@
 export type {
+  EdgeAnswer,
   InventoryStatus,
   MethodOwner,
   MethodRow,

@@ -7,6 +7,7 @@ import type { GatewayOptions } from '../gateway-options';
 import { RpcEndpoint } from './rpc-endpoint';
 import { RpcRouter } from './rpc-router';
 import { SubscriptionHub } from '../subscriptions/subscription-hub';
+import { EdgeAnswers } from './edge-answers';
 
 class RecordingBus extends MethodBus {
   readonly requests: { service: ServiceName; request: BusRequest }[] = [];
@@ -52,6 +53,7 @@ function router(host: string, rpcApi: Namespace[]) {
     router: new RpcRouter(
       bus,
       new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus),
+      new EdgeAnswers(bus),
       gatewayOptions(host, rpcApi),
     ),
   };
@@ -97,7 +99,7 @@ describe(RpcEndpoint.name, () => {
     const bus = new RecordingBus();
     const options = gatewayOptions(host, ['eth']);
     const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus);
-    const endpoint = new RpcEndpoint(new RpcRouter(bus, hub, options), options);
+    const endpoint = new RpcEndpoint(new RpcRouter(bus, hub, new EdgeAnswers(bus), options), options);
     await endpoint.handle(body, { transport: 'http', ...caller });
     return bus.requests[0]?.request.context.exposure;
   };

@@ -15,6 +15,7 @@ import {
 } from '@photon/types';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { SubscriptionHub } from '../subscriptions/subscription-hub';
+import { EdgeAnswers } from './edge-answers';
 
 @Injectable()
 export class RpcRouter {
@@ -25,6 +26,7 @@ export class RpcRouter {
   constructor(
     private readonly bus: MethodBus,
     private readonly subscriptions: SubscriptionHub,
+    private readonly edge: EdgeAnswers,
     @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
   ) {
     this.exposed = new Set(options.rpcApi);
@@ -42,10 +44,13 @@ export class RpcRouter {
     if (row === undefined || !this.exposed.has(row.namespace) || !isShippedService(row.service)) {
       return Promise.reject(new MethodNotFoundError(call.method));
     }
-    return this.bus.request(
-      row.service,
-      { method: row.method, params: call.params, context },
-      TIMEOUT_MS[row.timeout],
+    const service = row.service;
+    return this.edge.answer(row, call, () =>
+      this.bus.request(
+        service,
+        { method: row.method, params: call.params, context },
+        TIMEOUT_MS[row.timeout],
+      ),
     );
   }
 

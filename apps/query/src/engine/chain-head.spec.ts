@@ -63,12 +63,17 @@ describe('ChainHead', () => {
     expect(engineCalls).toBe(1);
   });
 
-  it('behavior: a receipt of a block past the announced head moves latest to it', async () => {
+  it('behavior: a receipt of a block past the announced head moves latest to it and is announced', async () => {
+    const announced: string[] = [];
+    bus.subscribe('chain.height', ({ height }) => announced.push(height));
     await announce(10n);
     head.atLeast(12n);
     expect(await head.latest()).toBe(12n);
     head.atLeast(11n);
     expect(await head.latest()).toBe(12n);
     expect(engineCalls).toBe(0);
+    // Fake timers hold the bus's microtasks too.
+    jest.runAllTicks();
+    expect(announced).toEqual(['10', '12']);
   });
 });

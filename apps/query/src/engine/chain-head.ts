@@ -1,32 +1,20 @@
 // The chain head as the query service knows it, without an engine subscription of its own (the tier holds
 // one, at the events leader): the leader's `chain.height` announcement, sent the moment the engine commits,
 // and the head stream behind it; any committed height this service itself reads (a receipt's block, a block
-// past the head) moves it too, so a client never reads `latest` older than a receipt it was just given. A
-// head is trusted for three of the chain's block intervals; while nothing comes (no events service, the
-// engine down) `latest` is the engine's `status`, so reads fail fast on a dead engine. Head-derived answers
-// are cached per head here.
+// past the head) moves it too, so a client never reads `latest` older than a receipt it was just given, and
+// is announced on the bus before the answer that carried it leaves, so the gateways' head-derived answers
+// move with it. While nothing comes (no events service, the engine down) `latest` is the engine's
+// `status` (see AnnouncedHead for how long a head is trusted). Head-derived answers are cached per head here.
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { HeadStream, MethodBus } from '@photon/bus';
+import { AnnouncedHead, HeadStream, MethodBus } from '@photon/bus';
 import { CometHttpClient, EthereumChainReader } from '@photon/engine-client';
 import { HeadCache } from '../cache/head-cache';
-
-/**
- * A head is trusted as the latest for three of the chain's block intervals (the shortest of the last few,
- * so a pause does not stretch it), between these bounds; after that the engine is asked.
- */
-const FRESH_MIN_MS = 1_000;
-const FRESH_MAX_MS = 10_000;
-const FRESH_INTERVALS = 3;
-const INTERVALS_KEPT = 4;
-/** Intervals seen before the pace is believed (a young chain may have paused). */
-const PACE_INTERVALS = 3;
 
 @Injectable()
 export class ChainHead implements OnModuleInit, OnApplicationShutdown {
   /** Answers that hold until the next block (block number, gas price, state at latest). */
   readonly cache = new HeadCache();
-  private known: { height: bigint; atMs: number; freshMs: number } | undefined;
-  private readonly intervals: number[] = [];
+  private readonly head = new AnnouncedHead();
   private readonly stops: (() => void)[] = [];
 
   constructor(
@@ -52,8 +40,8 @@ export class ChainHead implements OnModuleInit, OnApplicationShutdown {
 
   /** The latest committed height: the announced one while heads come, else asked of the engine. */
   async latest(): Promise<bigint> {
-    if (this.known !== undefined && Date.now() - this.known.atMs < this.known.freshMs)
-      return this.known.height;
+    const trusted = this.head.trusted();
+    if (trusted !== undefined) return trusted;
     const height = await this.reader.latestHeight();
     this.atLeast(height);
     return height;
@@ -61,9 +49,9 @@ export class ChainHead implements OnModuleInit, OnApplicationShutdown {
 
   /** A height this service saw committed (a receipt's block, the engine's own head): the head is no lower. */
   atLeast(height: bigint): void {
-    if (this.known !== undefined && height <= this.known.height) return;
-    this.known = { height, atMs: Date.now(), freshMs: this.known?.freshMs ?? FRESH_MIN_MS };
+    if (!this.head.raise(height)) return;
     this.cache.observeHead(height);
+    this.bus.publish('chain.height', { height: height.toString() });
   }
 
   /** `load` once per head for `key`: dropped as soon as a new block arrives. */
@@ -73,16 +61,6 @@ export class ChainHead implements OnModuleInit, OnApplicationShutdown {
   }
 
   private observe(height: bigint): void {
-    const previous = this.known;
-    if (previous !== undefined && height <= previous.height) return;
-    const atMs = Date.now();
-    if (previous !== undefined) {
-      this.intervals.push((atMs - previous.atMs) / Number(height - previous.height));
-      if (this.intervals.length > INTERVALS_KEPT) this.intervals.shift();
-    }
-    const interval = this.intervals.length < PACE_INTERVALS ? 0 : Math.min(...this.intervals);
-    const freshMs = Math.min(FRESH_MAX_MS, Math.max(FRESH_MIN_MS, FRESH_INTERVALS * interval));
-    this.known = { height, atMs, freshMs };
-    this.cache.observeHead(height);
+    if (this.head.announce(height)) this.cache.observeHead(height);
   }
 }

@@ -14,7 +14,8 @@ export interface EngineEventPayload {
 export interface BusEvents {
   /**
    * The engine committed `height` (decimal): the events leader says so the moment the engine does, before
-   * the height's head event is built, so services that answer `latest` move with the engine.
+   * the height's head event is built, and a query service when it reads a committed height past the head
+   * it knew (before its answer leaves), so everything that answers `latest` moves with the engine.
    */
   'chain.height': { readonly height: string };
   /**

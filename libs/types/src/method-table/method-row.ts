@@ -100,4 +100,13 @@ export interface MethodRow {
   readonly aliasOf?: string;
   /** One line for the OpenRPC document and the README. */
   readonly summary: string;
+  /** Set when a gateway may answer a call of this method without params without a bus round trip. */
+  readonly edge?: EdgeAnswer;
 }
+
+/**
+ * How a gateway answers at the edge: `chain`, a fact of the chain (kept once a service has given it);
+ * `head`, an answer that holds until the next head (kept per head the bus announces); `head-number`, the
+ * announced head itself. Whenever the gateway has no trusted head, the call goes to its service.
+ */
+export type EdgeAnswer = 'chain' | 'head' | 'head-number';

@@ -13,6 +13,7 @@ export const ETH_ROWS = [
     timeout: 'instant',
     inventory: 'unmarked',
     summary: 'The EIP-155 chain id; ethers probes it before almost every call.',
+    edge: 'chain',
   },
   {
     method: 'eth_protocolVersion',
@@ -43,6 +44,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'The number of the latest block.',
+    edge: 'head-number',
   },
   {
     method: 'eth_gasPrice',
@@ -53,6 +55,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'A gas price for legacy transactions: base fee plus a priority fee.',
+    edge: 'head',
   },
   {
     method: 'eth_maxPriorityFeePerGas',
@@ -63,6 +66,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'unmarked',
     summary: 'A priority fee per gas for EIP-1559 transactions.',
+    edge: 'head',
   },
   {
     method: 'eth_baseFee',

@@ -32,6 +32,7 @@ export const WEB3_NET_ROWS = [
     timeout: 'instant',
     inventory: 'implemented',
     summary: 'The EIP-155 chain id as a decimal string.',
+    edge: 'chain',
   },
   {
     method: 'net_listening',

@@ -1,0 +1,89 @@
+// Answers the gateway gives at the edge (issue 12, item 3) in both topologies: the block number is the head
+// the bus announced, yet never behind a receipt the tier just gave (the query service announces the newer
+// head before its answer leaves); over NATS, the chain id, net_version and the head still answer with every
+// query replica gone, while a state read fails with a JSON-RPC error.
+import {
+  type ClusterStack,
+  type PhotonStack,
+  type PhotonStackKind,
+  devWallet,
+  rpc,
+  startPhotonStack,
+  waitFor,
+} from '@photon/testing';
+
+jest.setTimeout(90_000);
+
+const CHAIN_ID = 9000n;
+const RECIPIENT = '0x000000000000000000000000000000000000beef';
+const TRANSFERS = 8;
+
+describe.each<PhotonStackKind>(['in-process', 'cluster'])('edge answers, %s', (kind) => {
+  let stack: PhotonStack;
+
+  beforeAll(async () => {
+    stack = await startPhotonStack(kind, { extraArgs: ['--log-level', 'warn'] });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('default: eth_blockNumber is never behind the block of a receipt just given', async () => {
+    const wallet = devWallet(4);
+    const gasPrice = BigInt((await rpc<string>(stack.httpUrl, 'eth_gasPrice')).result!);
+    for (let nonce = 0; nonce < TRANSFERS; nonce++) {
+      const raw = await wallet.signTransaction({
+        type: 0,
+        chainId: CHAIN_ID,
+        nonce,
+        gasLimit: 21_000n,
+        gasPrice,
+        to: RECIPIENT,
+        value: 1n,
+      });
+      const hash = (await rpc<string>(stack.httpUrl, 'eth_sendRawTransaction', [raw])).result!;
+      // Polled as fast as the tier answers, so the receipt is read the moment the engine has it.
+      let blockNumber: string | undefined;
+      await waitFor(
+        async () => {
+          const receipt = await rpc<{ blockNumber: string } | null>(
+            stack.httpUrl,
+            'eth_getTransactionReceipt',
+            [hash],
+          );
+          blockNumber = receipt.result?.blockNumber;
+          return blockNumber !== undefined;
+        },
+        { what: `the receipt of transfer ${nonce}`, intervalMs: 1 },
+      );
+      const head = (await rpc<string>(stack.httpUrl, 'eth_blockNumber')).result!;
+      expect(BigInt(head)).toBeGreaterThanOrEqual(BigInt(blockNumber!));
+    }
+  });
+
+  it('behavior: the chain id and net_version are the service’s, asked with and without params', async () => {
+    expect((await rpc<string>(stack.httpUrl, 'eth_chainId')).result).toBe('0x2328');
+    expect((await rpc<string>(stack.httpUrl, 'eth_chainId', [])).result).toBe('0x2328');
+    expect((await rpc<string>(stack.httpUrl, 'net_version')).result).toBe('9000');
+    expect((await rpc(stack.httpUrl, 'eth_chainId', ['extra'])).error?.code).toBe(-32602);
+    expect((await rpc(stack.httpUrl, 'eth_blockNumber', ['latest'])).error?.code).toBe(-32602);
+  });
+
+  if (kind === 'cluster') {
+    it('behavior: with every query replica gone, the edge still answers and a state read fails cleanly', async () => {
+      const cluster = stack as ClusterStack;
+      await Promise.all(cluster.processes.query.map((proc) => proc.stop()));
+      // The events leader keeps announcing heads, so the block number moves without a query service.
+      const first = BigInt((await rpc<string>(stack.httpUrl, 'eth_blockNumber')).result!);
+      await waitFor(
+        async () => BigInt((await rpc<string>(stack.httpUrl, 'eth_blockNumber')).result!) > first,
+        { what: 'the head to move with no query service' },
+      );
+      expect((await rpc<string>(stack.httpUrl, 'eth_chainId')).result).toBe('0x2328');
+      expect((await rpc<string>(stack.httpUrl, 'net_version')).result).toBe('9000');
+      const balance = await rpc(stack.httpUrl, 'eth_getBalance', [RECIPIENT, 'latest']);
+      expect(balance.result).toBeUndefined();
+      expect(balance.error?.code).toEqual(expect.any(Number));
+    });
+  }
+});
