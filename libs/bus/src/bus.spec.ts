@@ -2,7 +2,7 @@
 // cases run against the machine's real NATS server with a private subject prefix.
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { InvalidParamsError, RpcError } from '@photon/codec';
+import { InvalidParamsError, RpcError, toErrorObject } from '@photon/codec';
 import { randomBusPrefix, testNatsUrl, waitFor } from '@photon/testing';
 import type { NatsConnection } from 'nats';
 import { BusModule } from './bus.module';
@@ -32,6 +32,12 @@ class SampleHandlers {
     throw new Error('secret detail of a crash');
   }
 
+  /** A reply far larger than its request: `[n]` gives n kilobytes. */
+  @RpcMethod('eth_getCode')
+  large(params: unknown): string {
+    return 'ab'.repeat(512 * Number((params as [number])[0]));
+  }
+
   @RpcMethod('net_listening')
   async slow(): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -53,6 +59,36 @@ async function caught(promise: Promise<unknown>): Promise<RpcError> {
 }
 
 const request = (method: string, params: unknown = []) => ({ method, params, context: INTERNAL_CONTEXT });
+
+/** Each outcome of a batch: its result, or the code and message of the error the caller would send. */
+const outcomes = (answers: Promise<unknown>[]) =>
+  Promise.all(
+    answers.map((answer) =>
+      answer.then(
+        (result) => ({ result }),
+        (error: unknown) => {
+          const { code, message } = toErrorObject(error, () => undefined);
+          return { error: { code, message } };
+        },
+      ),
+    ),
+  );
+
+/** A batch of mixed calls and what each one answers, on either transport. */
+const MIXED = [
+  { method: 'web3_clientVersion', params: [] },
+  { method: 'web3_sha3', params: [] },
+  { method: 'net_version', params: [] },
+  { method: 'eth_chainId', params: [] },
+  { method: 'web3_sha3', params: ['0x01'] },
+];
+const MIXED_OUTCOMES = [
+  { result: 'sample/v1' },
+  { error: { code: -32602, message: 'invalid argument 0: want one value' } },
+  { error: { code: -32603, message: 'internal error' } },
+  { error: { code: -32601, message: 'the method eth_chainId does not exist/is not available' } },
+  { result: '0x01' },
+];
 
 describe('in-process bus', () => {
   let bus: MethodBus;
@@ -81,6 +117,10 @@ describe('in-process bus', () => {
   it('error: a handler slower than the timeout answers request timed out', async () => {
     const error = await caught(bus.request('query', request('net_listening'), 50));
     expect(error.toErrorObject()).toEqual({ code: -32002, message: 'request timed out' });
+  });
+
+  it('default: each call of a batch is answered in order, results and errors alike', async () => {
+    expect(await outcomes(bus.requestEach('query', MIXED, INTERNAL_CONTEXT, 1000))).toEqual(MIXED_OUTCOMES);
   });
 
   it('default: ping answers for served services only', async () => {
@@ -154,6 +194,57 @@ describe('NATS bus', () => {
   it('error: a slow handler answers request timed out', async () => {
     const error = await caught(bus.request('query', request('net_listening'), 50));
     expect(error.toErrorObject()).toEqual({ code: -32002, message: 'request timed out' });
+  });
+
+  it('default: a batch of calls to one service crosses as one message, each answered in order', async () => {
+    const singles = clientConnection.subscribe(`${prefix}.rpc.query`);
+    const batches = clientConnection.subscribe(`${prefix}.rpcs.query`);
+    await clientConnection.flush();
+    expect(await outcomes(bus.requestEach('query', MIXED, INTERNAL_CONTEXT, 1000))).toEqual(MIXED_OUTCOMES);
+    await clientConnection.flush();
+    expect([singles.getReceived(), batches.getReceived()]).toEqual([0, 1]);
+    singles.unsubscribe();
+    batches.unsubscribe();
+  });
+
+  it('behavior: replies larger than one bus message together come back in parts, none lost', async () => {
+    // 40 replies of 64 KiB: 2.5 MiB, past the server's 1 MiB max_payload.
+    const calls = Array.from({ length: 40 }, () => ({ method: 'eth_getCode', params: [64] }));
+    const answers = await Promise.all(bus.requestEach('query', calls, INTERNAL_CONTEXT, 5000));
+    expect(answers.map((answer) => (answer as string).length)).toEqual(calls.map(() => 64 * 1024));
+    // One reply past max_payload alone is the bus's too-large error, as it is for a single call.
+    expect(
+      await outcomes(
+        bus.requestEach(
+          'query',
+          [
+            { method: 'eth_getCode', params: [2048] },
+            { method: 'web3_clientVersion', params: [] },
+          ],
+          INTERNAL_CONTEXT,
+          5000,
+        ),
+      ),
+    ).toEqual([
+      { error: { code: -32005, message: 'response too large for the bus' } },
+      { result: 'sample/v1' },
+    ]);
+  });
+
+  it('error: a batch to a service with no replica fails each call at once', async () => {
+    const calls = [request('eth_sendRawTransaction'), request('eth_sendRawTransaction')];
+    expect(await outcomes(bus.requestEach('tx', calls, INTERNAL_CONTEXT, 5000))).toEqual([
+      { error: { code: -32002, message: 'service tx is unavailable' } },
+      { error: { code: -32002, message: 'service tx is unavailable' } },
+    ]);
+  });
+
+  it('error: a batch slower than its timeout answers request timed out for each call', async () => {
+    const calls = [request('web3_clientVersion'), request('net_listening')];
+    expect(await outcomes(bus.requestEach('query', calls, INTERNAL_CONTEXT, 50))).toEqual([
+      { error: { code: -32002, message: 'request timed out' } },
+      { error: { code: -32002, message: 'request timed out' } },
+    ]);
   });
 
   it('default: ping', async () => {

@@ -6,7 +6,7 @@ export type { RpcHandler } from './handlers/handler-registry';
 export { INTERNAL_CONTEXT } from './handlers/call-context';
 export type { CallContext, Exposure } from './handlers/call-context';
 export { MethodBus } from './transports/method-bus';
-export type { BusRequest } from './transports/method-bus';
+export type { BusCall, BusRequest } from './transports/method-bus';
 export type {
   BusEventListener,
   BusEventSubject,
@@ -21,6 +21,7 @@ export type { NatsCredentials } from './transports/nats-connection';
 export { BusModule } from './bus.module';
 export {
   rpcSubject,
+  rpcBatchSubject,
   pingSubject,
   eventSubject,
   queueGroup,

@@ -3,7 +3,15 @@
 // leaves with the gateway's exposure stated: the services that guard something decide on it.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CallContext, Exposure } from '@photon/bus';
-import { dispatch, logInternalTo, parseBody, serializeReply } from '@photon/codec';
+import {
+  type InvokeCall,
+  type ParsedItem,
+  type RpcCall,
+  dispatch,
+  logInternalTo,
+  parseBody,
+  serializeReply,
+} from '@photon/codec';
 import { isLoopbackHost } from '@photon/config';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { RpcRouter } from './rpc-router';
@@ -28,7 +36,15 @@ export class RpcEndpoint {
       maxBatchItems: this.options.maxBatchItems,
     });
     const context: CallContext = { ...caller, exposure: this.exposure };
-    const reply = await dispatch(body, (call) => this.router.route(call, context), this.logInternal);
+    const invoke: InvokeCall =
+      body.kind === 'batch'
+        ? this.router.batchInvoker(callsOf(body.items), context)
+        : (call) => this.router.route(call, context);
+    const reply = await dispatch(body, invoke, this.logInternal);
     return serializeReply(reply, this.options.maxBatchResponseBytes);
   }
 }
+
+/** The calls of a batch's items that parsed (the others already have their error response). */
+const callsOf = (items: readonly ParsedItem[]): RpcCall[] =>
+  items.flatMap((item) => (item.ok ? [item.call] : []));

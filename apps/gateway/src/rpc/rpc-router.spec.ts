@@ -1,6 +1,13 @@
 // The router's namespace rules and the exposure every call leaves the gateway with, on a bus that
 // records what reaches it.
-import { type BusRequest, InProcessHeadStream, InProcessPendingFeed, MethodBus } from '@photon/bus';
+import {
+  type BusCall,
+  type BusRequest,
+  type CallContext,
+  InProcessHeadStream,
+  InProcessPendingFeed,
+  MethodBus,
+} from '@photon/bus';
 import { RpcError, type RpcCall } from '@photon/codec';
 import type { Namespace, ServiceName } from '@photon/types';
 import type { GatewayOptions } from '../gateway-options';
@@ -11,6 +18,18 @@ import { EdgeAnswers } from './edge-answers';
 
 class RecordingBus extends MethodBus {
   readonly requests: { service: ServiceName; request: BusRequest }[] = [];
+  /** The batched exchanges: per service, the methods sent in one message. */
+  readonly exchanges: { service: ServiceName; methods: string[] }[] = [];
+
+  override requestEach(
+    service: ServiceName,
+    calls: readonly BusCall[],
+    context: CallContext,
+    timeoutMs: number,
+  ): Promise<unknown>[] {
+    this.exchanges.push({ service, methods: calls.map((call) => call.method) });
+    return super.requestEach(service, calls, context, timeoutMs);
+  }
 
   request(service: ServiceName, request: BusRequest): Promise<unknown> {
     this.requests.push({ service, request });
@@ -116,5 +135,51 @@ describe(RpcEndpoint.name, () => {
 
   it('behavior: the exposure a caller claims is overwritten by the listener', async () => {
     expect(await exposureOf('0.0.0.0', { exposure: 'loopback' })).toBe('public');
+  });
+});
+
+describe('a batch through the endpoint', () => {
+  it('default: the calls one service owns go to it in one exchange; the rest are answered as alone', async () => {
+    const bus = new RecordingBus();
+    const options = { ...gatewayOptions('127.0.0.1', ['eth', 'net', 'web3']), maxBatchItems: 10 };
+    const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus);
+    const endpoint = new RpcEndpoint(new RpcRouter(bus, hub, new EdgeAnswers(bus), options), options);
+    const item = (id: number, method: string, params: unknown[] = []) => ({
+      jsonrpc: '2.0',
+      id,
+      method,
+      params,
+    });
+    const address = '0x' + '11'.repeat(20);
+    const reply = await endpoint.handle(
+      JSON.stringify([
+        item(1, 'eth_getBalance', [address, 'latest']),
+        item(2, 'eth_sendRawTransaction', ['0x01']),
+        item(3, 'personal_listAccounts'),
+        item(4, 'eth_getCode', [address, 'latest']),
+        { jsonrpc: '2.0', id: 5 },
+        item(6, 'eth_accounts'),
+        item(7, 'net_peerCount'),
+      ]),
+      { transport: 'http' },
+    );
+    expect(bus.exchanges).toEqual([
+      { service: 'query', methods: ['eth_getBalance', 'eth_getCode', 'net_peerCount'] },
+      { service: 'tx', methods: ['eth_sendRawTransaction'] },
+      { service: 'keystore', methods: ['eth_accounts'] },
+    ]);
+    expect(JSON.parse(reply!)).toEqual([
+      { jsonrpc: '2.0', id: 1, result: true },
+      { jsonrpc: '2.0', id: 2, result: true },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        error: { code: -32601, message: 'the method personal_listAccounts does not exist/is not available' },
+      },
+      { jsonrpc: '2.0', id: 4, result: true },
+      { jsonrpc: '2.0', id: 5, error: expect.objectContaining({ code: -32600 }) },
+      { jsonrpc: '2.0', id: 6, result: true },
+      { jsonrpc: '2.0', id: 7, result: true },
+    ]);
   });
 });

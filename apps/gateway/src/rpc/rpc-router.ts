@@ -1,10 +1,11 @@
 // Routes one call to the service that owns it, by the method table. Unknown methods, methods of
 // namespaces not exposed by --rpc-api, and methods no shipped service serves all answer -32601
-// the same way, so a client cannot tell a disabled namespace from a missing method. What an
+// the same way, so a client cannot tell a disabled namespace from a missing method. The calls of a
+// batch that one service owns go to it as one bus message. What an
 // unlocked account may do through this gateway is the keystore's decision (see RpcEndpoint).
 import { Inject, Injectable } from '@nestjs/common';
-import { type CallContext, MethodBus } from '@photon/bus';
-import { MethodNotFoundError, type RpcCall } from '@photon/codec';
+import { type BusCall, type CallContext, MethodBus } from '@photon/bus';
+import { type InvokeCall, MethodNotFoundError, type RpcCall } from '@photon/codec';
 import {
   METHOD_TABLE,
   type MethodRow,
@@ -38,14 +39,7 @@ export class RpcRouter {
   }
 
   route(call: RpcCall, context: CallContext): Promise<unknown> {
-    const row = findMethod(call.method);
-    if (row?.service === 'gateway' && this.exposed.has(row.namespace))
-      return this.answerHere(row, call, context);
-    if (row === undefined || !this.exposed.has(row.namespace) || !isShippedService(row.service)) {
-      return Promise.reject(new MethodNotFoundError(call.method));
-    }
-    const service = row.service;
-    return this.edge.answer(row, call, () =>
+    return this.routeVia(call, context, (service, row) =>
       this.bus.request(
         service,
         { method: row.method, params: call.params, context },
@@ -54,10 +48,63 @@ export class RpcRouter {
     );
   }
 
+  /**
+   * How the calls of one batch are run: those that go over the bus are queued per service while the batch
+   * is routed, then sent as one message per service, so a batch of 100 reads is one bus round trip.
+   */
+  batchInvoker(calls: readonly RpcCall[], context: CallContext): InvokeCall {
+    const queues = new Map<ServiceName, BatchQueue>();
+    const answers = new Map<RpcCall, Promise<unknown>>();
+    for (const call of calls) {
+      const answer = this.routeVia(call, context, (service, row) => {
+        let queue = queues.get(service);
+        if (queue === undefined) {
+          queue = { calls: [], settlers: [], timeoutMs: 0 };
+          queues.set(service, queue);
+        }
+        queue.calls.push({ method: row.method, params: call.params });
+        queue.timeoutMs = Math.max(queue.timeoutMs, TIMEOUT_MS[row.timeout]);
+        const settlers = queue.settlers;
+        return new Promise((resolve, reject) => settlers.push({ resolve, reject }));
+      });
+      answers.set(call, answer);
+    }
+    for (const [service, queue] of queues) {
+      this.bus.requestEach(service, queue.calls, context, queue.timeoutMs).forEach((outcome, i) => {
+        const settler = queue.settlers[i]!;
+        outcome.then(settler.resolve, settler.reject);
+      });
+    }
+    return (call) => answers.get(call) ?? this.route(call, context);
+  }
+
+  /** `call`'s answer: from the gateway itself, from the edge, or through `send` to its service. */
+  private routeVia(
+    call: RpcCall,
+    context: CallContext,
+    send: (service: ServiceName, row: MethodRow) => Promise<unknown>,
+  ): Promise<unknown> {
+    const row = findMethod(call.method);
+    if (row?.service === 'gateway' && this.exposed.has(row.namespace))
+      return this.answerHere(row, call, context);
+    if (row === undefined || !this.exposed.has(row.namespace) || !isShippedService(row.service)) {
+      return Promise.reject(new MethodNotFoundError(call.method));
+    }
+    const service = row.service;
+    return this.edge.answer(row, call, () => send(service, row));
+  }
+
   /** The methods the gateway answers itself: the subscriptions of its websocket sessions. */
   private async answerHere(row: MethodRow, call: RpcCall, context: CallContext): Promise<unknown> {
     if (row.method === 'eth_subscribe') return this.subscriptions.subscribe(call.params, context);
     if (row.method === 'eth_unsubscribe') return this.subscriptions.unsubscribe(call.params, context);
     throw new MethodNotFoundError(call.method);
   }
+}
+
+/** The calls of a batch one service owns, waiting to be sent, with how each one's answer is settled. */
+interface BatchQueue {
+  readonly calls: BusCall[];
+  readonly settlers: { resolve: (result: unknown) => void; reject: (error: unknown) => void }[];
+  timeoutMs: number;
 }

@@ -5,15 +5,32 @@ import type { ServiceName } from '@photon/types';
 import type { CallContext } from '../handlers/call-context';
 import type { BusEventListener, BusEventSubject, BusEvents } from './bus-events';
 
-export interface BusRequest {
+/** One call of a method, without the caller's context. */
+export interface BusCall {
   readonly method: string;
   readonly params: unknown;
+}
+
+export interface BusRequest extends BusCall {
   readonly context: CallContext;
 }
 
 export abstract class MethodBus {
   /** Runs `request` on `service`; rejects with an RpcError on failure. */
   abstract request(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown>;
+
+  /**
+   * Runs `calls` (items of one JSON-RPC batch, all owned by `service`) with one `context`; one promise per
+   * call, each settling as `request` would. A transport that can carries them in one exchange.
+   */
+  requestEach(
+    service: ServiceName,
+    calls: readonly BusCall[],
+    context: CallContext,
+    timeoutMs: number,
+  ): Promise<unknown>[] {
+    return calls.map((call) => this.request(service, { ...call, context }, timeoutMs));
+  }
 
   /** True when `service` answers within `timeoutMs`. */
   abstract ping(service: ServiceName, timeoutMs: number): Promise<boolean>;

@@ -4,22 +4,39 @@
 // Replies are multiplexed on one wildcard inbox subscription per connection. nats.js's own
 // request() does the same but builds an Error (with a stack) for every request, even successful
 // ones, which cost a fifth of the gateway's CPU; this keeps only a map entry and a timer.
+//
+// The calls of a JSON-RPC batch that one service owns go in one message to its batch subject and come
+// back in one reply or a few parts (see split-replies.ts); where no replica takes batches (none up, or
+// an older release) they go one by one, as before.
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { LimitExceededError, ResourceUnavailableError } from '@photon/codec';
+import { LimitExceededError, RemoteRpcError, ResourceUnavailableError } from '@photon/codec';
 import type { ServiceName } from '@photon/types';
 import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, createInbox } from 'nats';
+import type { CallContext } from '../handlers/call-context';
 import type { BusEventListener, BusEventSubject, BusEvents } from './bus-events';
-import { type BusRequest, MethodBus } from './method-bus';
-import { encodeJson, unwrapReply } from './bus-wire';
+import { type BusCall, type BusRequest, MethodBus } from './method-bus';
+import {
+  type BusBatchReplyPart,
+  type BusBatchRequest,
+  type BusReply,
+  decodeJson,
+  encodeJson,
+  resultOf,
+  unwrapReply,
+} from './bus-wire';
 import { CoalescingPublisher } from './coalescing-publisher';
-import { eventSubject, pingSubject, rpcSubject } from './nats-subjects';
+import { eventSubject, pingSubject, rpcBatchSubject, rpcSubject } from './nats-subjects';
 
 interface PendingReply {
   readonly service: ServiceName;
-  readonly resolve: (message: Msg) => void;
+  /** Takes one reply message; true once the exchange has all it waits for. */
+  readonly take: (message: Msg) => boolean;
   readonly reject: (error: unknown) => void;
   readonly timer: NodeJS.Timeout;
 }
+
+/** The service has no replica subscribed to the subject asked. */
+class NoResponders extends ResourceUnavailableError {}
 
 /** NATS status code of the reply the server sends when a subject has no subscriber. */
 const NO_RESPONDERS = 503;
@@ -52,6 +69,44 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   async request(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown> {
     const reply = await this.send(service, rpcSubject(this.prefix, service), encodeJson(request), timeoutMs);
     return unwrapReply(reply.data);
+  }
+
+  override requestEach(
+    service: ServiceName,
+    calls: readonly BusCall[],
+    context: CallContext,
+    timeoutMs: number,
+  ): Promise<unknown>[] {
+    if (calls.length < 2) return super.requestEach(service, calls, context, timeoutMs);
+    const replies = new Array<BusReply | undefined>(calls.length);
+    let received = 0;
+    const batch: BusBatchRequest = { calls, context };
+    const takePart = (message: Msg): boolean => {
+      const part = decodeJson<BusBatchReplyPart | BusReply>(message.data);
+      if (!('replies' in part)) throw new RemoteRpcError('error' in part ? part.error : INVALID_PART);
+      part.replies.forEach((reply, i) => {
+        if (replies[part.from + i] === undefined) received++;
+        replies[part.from + i] = reply;
+      });
+      return received >= calls.length;
+    };
+    const subject = rpcBatchSubject(this.prefix, service);
+    const exchange = this.exchange(service, subject, encodeJson(batch), timeoutMs, takePart).then(
+      () => replies,
+      // No replica takes batches (none is up, or they are of an older release), or the batch is too large
+      // for one message: the calls go one by one, as each would alone.
+      (error: unknown) =>
+        error instanceof NoResponders || error instanceof LimitExceededError
+          ? super.requestEach(service, calls, context, timeoutMs)
+          : error,
+    );
+    return calls.map((_, i) =>
+      exchange.then((outcome) => {
+        if (!Array.isArray(outcome)) throw outcome;
+        const reply = outcome[i] as BusReply | Promise<unknown>;
+        return reply instanceof Promise ? reply : resultOf(reply);
+      }),
+    );
   }
 
   async ping(service: ServiceName, timeoutMs: number): Promise<boolean> {
@@ -102,13 +157,33 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     data: Uint8Array | undefined,
     timeoutMs: number,
   ): Promise<Msg> {
-    return new Promise<Msg>((resolve, reject) => {
+    let reply: Msg | undefined;
+    return this.exchange(service, subject, data, timeoutMs, (message) => {
+      reply = message;
+      return true;
+    }).then(() => reply!);
+  }
+
+  /** Publishes `data` to `subject` and hands every reply to `take` until it says it has all of them. */
+  private exchange(
+    service: ServiceName,
+    subject: string,
+    data: Uint8Array | undefined,
+    timeoutMs: number,
+    take: (message: Msg) => boolean,
+  ): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
       const token = (this.nextToken++).toString(36);
       const timer = setTimeout(() => {
         this.pending.delete(token);
         reject(new ResourceUnavailableError('request timed out'));
       }, timeoutMs);
-      this.pending.set(token, { service, resolve, reject, timer });
+      const finish = (message: Msg): boolean => {
+        if (!take(message)) return false;
+        resolve();
+        return true;
+      };
+      this.pending.set(token, { service, take: finish, reject, timer });
       this.publisher.publish(subject, data, `${this.inbox}.${token}`);
     });
   }
@@ -125,15 +200,25 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     const token = message.subject.slice(this.inbox.length + 1);
     const pending = this.pending.get(token);
     if (pending === undefined) return;
+    if (message.headers?.code === NO_RESPONDERS) {
+      this.fail(token, new NoResponders(`service ${pending.service} is unavailable`));
+      return;
+    }
+    let done: boolean;
+    try {
+      done = pending.take(message);
+    } catch (error) {
+      this.fail(token, error);
+      return;
+    }
+    if (!done) return;
     this.pending.delete(token);
     clearTimeout(pending.timer);
-    if (message.headers?.code === NO_RESPONDERS) {
-      pending.reject(new ResourceUnavailableError(`service ${pending.service} is unavailable`));
-    } else {
-      pending.resolve(message);
-    }
   }
 }
+
+/** What a batch part that is neither replies nor an error is taken for. */
+const INVALID_PART = { code: -32603, message: 'invalid batch reply from the bus' };
 
 function mapPublishError(error: unknown): unknown {
   if (!(error instanceof NatsError)) return error;

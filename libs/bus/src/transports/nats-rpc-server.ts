@@ -1,5 +1,6 @@
-// The service side of the NATS transport, as a Nest microservice strategy: one queue-group
-// subscription per service this process serves, each request run through the handler registry.
+// The service side of the NATS transport, as a Nest microservice strategy: queue-group subscriptions per
+// service this process serves (single calls, batches of calls, pings), each call run through the handler
+// registry. A batch's replies go back in as few messages as the server's largest payload allows.
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { LimitExceededError, logInternalTo, toErrorObject } from '@photon/codec';
@@ -7,9 +8,10 @@ import type { ServiceName } from '@photon/types';
 import { hostname } from 'node:os';
 import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, headers } from 'nats';
 import type { RpcHandlerRegistry } from '../handlers/handler-registry';
-import { decodeRequest, encodeJson } from './bus-wire';
+import { type BusBatchRequest, type BusReply, decodeJson, decodeRequest, encodeJson } from './bus-wire';
+import { splitReplies } from './split-replies';
 import { CoalescingPublisher } from './coalescing-publisher';
-import { REPLICA_HEADER, pingSubject, queueGroup, rpcSubject } from './nats-subjects';
+import { REPLICA_HEADER, pingSubject, queueGroup, rpcBatchSubject, rpcSubject } from './nats-subjects';
 
 export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private readonly log = new Logger(NatsRpcServer.name);
@@ -58,6 +60,12 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
           if (error === null) void this.answer(msg, registry);
         },
       }),
+      this.connection.subscribe(rpcBatchSubject(this.prefix, service), {
+        queue,
+        callback: (error, msg) => {
+          if (error === null) void this.answerBatch(msg, registry);
+        },
+      }),
       this.connection.subscribe(pingSubject(this.prefix, service), {
         queue,
         callback: (error, msg) => {
@@ -68,19 +76,52 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   }
 
   private async answer(msg: Msg, registry: RpcHandlerRegistry): Promise<void> {
-    let reply: unknown;
+    let reply: BusReply;
     try {
       const request = decodeRequest(msg.data);
-      reply = { result: (await registry.invoke(request.method, request.params, request.context)) ?? null };
+      reply = await this.run(registry, request.method, request.params, request.context);
     } catch (error) {
-      reply = {
-        error: toErrorObject(error, logInternalTo(this.log)),
-      };
+      reply = { error: toErrorObject(error, logInternalTo(this.log)) };
     }
+    if (msg.reply !== undefined)
+      this.publisher.publish(msg.reply, encodeJson(reply), undefined, this.headers());
+  }
+
+  /** The calls of a batch run concurrently, as the gateway would run them one by one. */
+  private async answerBatch(msg: Msg, registry: RpcHandlerRegistry): Promise<void> {
+    if (msg.reply === undefined) return;
+    let replies: BusReply[];
+    try {
+      const { calls, context } = decodeJson<BusBatchRequest>(msg.data);
+      replies = await Promise.all(calls.map((call) => this.run(registry, call.method, call.params, context)));
+    } catch (error) {
+      // A batch that cannot be read has no calls to answer one by one; the caller's calls all fail.
+      this.publisher.publish(msg.reply, encodeJson({ error: toErrorObject(error, logInternalTo(this.log)) }));
+      return;
+    }
+    const tooLarge = new LimitExceededError('response too large for the bus').toErrorObject();
+    for (const part of splitReplies(replies, this.connection.info?.max_payload, tooLarge)) {
+      this.publisher.publish(msg.reply, part, undefined, this.headers());
+    }
+  }
+
+  private async run(
+    registry: RpcHandlerRegistry,
+    method: string,
+    params: unknown,
+    context: BusBatchRequest['context'],
+  ): Promise<BusReply> {
+    try {
+      return { result: (await registry.invoke(method, params, context)) ?? null };
+    } catch (error) {
+      return { error: toErrorObject(error, logInternalTo(this.log)) };
+    }
+  }
+
+  private headers() {
     const replyHeaders = headers();
     replyHeaders.set(REPLICA_HEADER, this.replica);
-    if (msg.reply !== undefined)
-      this.publisher.publish(msg.reply, encodeJson(reply), undefined, replyHeaders);
+    return replyHeaders;
   }
 
   async close(): Promise<void> {

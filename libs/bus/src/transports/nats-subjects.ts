@@ -3,6 +3,8 @@
 import type { ServiceName } from '@photon/types';
 
 export const rpcSubject = (prefix: string, service: ServiceName) => `${prefix}.rpc.${service}`;
+/** Where a service's replicas take the calls of one JSON-RPC batch in one message. */
+export const rpcBatchSubject = (prefix: string, service: ServiceName) => `${prefix}.rpcs.${service}`;
 export const pingSubject = (prefix: string, service: ServiceName) => `${prefix}.ping.${service}`;
 export const eventSubject = (prefix: string, subject: string) => `${prefix}.evt.${subject}`;
 export const queueGroup = (prefix: string, service: ServiceName) => `${prefix}.${service}`;
