@@ -65,7 +65,8 @@ describe('cluster over NATS', () => {
     await Promise.all(stack.processes.query.map((p) => p.stop()));
 
     const started = Date.now();
-    const reply = await rpc(stack.httpUrl, 'eth_chainId');
+    // Not eth_chainId: a gateway that has been given the chain id answers it at the edge.
+    const reply = await rpc(stack.httpUrl, 'web3_clientVersion');
     expect(Date.now() - started).toBeLessThan(1000);
     expect(reply.error).toEqual({ code: -32002, message: 'service query is unavailable' });
     expect((await fetch(`${stack.httpUrl}/readyz`)).status).toBe(503);
@@ -73,10 +74,13 @@ describe('cluster over NATS', () => {
     const replacement = spawnPhoton(['query', '--nats-url', stack.natsUrl, '--bus-prefix', stack.busPrefix]);
     extra.push(replacement);
     await waitForReady(stack.httpUrl, { timeoutMs: 20_000 }, [replacement]);
-    await waitFor(async () => (await rpc(stack.httpUrl, 'eth_chainId')).result === '0x2328', {
-      what: 'the gateway to serve again after the query service came back',
-      timeoutMs: 10_000,
-    });
+    await waitFor(
+      async () => /^Photon\//.test(String((await rpc(stack.httpUrl, 'web3_clientVersion')).result)),
+      {
+        what: 'the gateway to serve again after the query service came back',
+        timeoutMs: 10_000,
+      },
+    );
   });
 });
 
