@@ -5,8 +5,15 @@ import { QueryCacheStats, type QueryCacheSnapshot, hitRate } from '@photon/query
 import { waitFor } from '@photon/testing';
 import { Transaction, toQuantity } from 'ethers';
 import { type TestTier, startTestTier } from './in-process-app';
-import { ChainWriter, type QueryChain, putQueryChain, tokenCall } from './query-chain';
-import { call } from './query-rpc';
+import {
+  ChainWriter,
+  INITIAL_SUPPLY,
+  type QueryChain,
+  TOKEN_INTERFACE,
+  putQueryChain,
+  tokenCall,
+} from './query-chain';
+import { call, callError } from './query-rpc';
 
 jest.setTimeout(120_000);
 
@@ -93,6 +100,51 @@ describe(QueryCacheStats.name, () => {
     expect(rates.transactions).toBeGreaterThan(0.5);
     expect(rates.head).toBeGreaterThan(0.5);
   });
+
+  it('behavior: answers at a committed block are read once; a failing call is asked again', async () => {
+    const stats = tier.app.get(QueryCacheStats);
+    const holder = chain.accounts[1];
+    const balanceOf = { to: chain.token, data: TOKEN_INTERFACE.encodeFunctionData('balanceOf', [holder]) };
+    const transfer = (amount: bigint) => ({
+      from: holder,
+      to: chain.token,
+      data: TOKEN_INTERFACE.encodeFunctionData('transfer', [chain.accounts[2], amount]),
+    });
+    const byNumber = toQuantity(chain.later.height);
+    const laterBlock = await call<{ hash: string }>(tier.httpUrl, 'eth_getBlockByNumber', [byNumber, false]);
+    const byHash = { blockHash: laterBlock.hash };
+    const reads: [string, unknown[]][] = [
+      ['eth_getBalance', [holder, byNumber]],
+      ['eth_getTransactionCount', [holder, byHash]],
+      ['eth_getCode', [chain.token, byNumber]],
+      ['eth_getStorageAt', [chain.token, '0x2', byNumber]],
+      ['eth_call', [balanceOf, byHash]],
+      ['eth_call', [balanceOf, 'latest']],
+      ['eth_estimateGas', [transfer(1n), byNumber]],
+    ];
+    const readAll = async () => {
+      const answers: unknown[] = [];
+      for (const [method, params] of reads) answers.push(await call(tier.httpUrl, method, params));
+      return answers;
+    };
+    const before = stats.snapshot().final;
+    const first = await readAll();
+    expect(await readAll()).toEqual(first);
+    const kept = stats.snapshot().final;
+    expect({ misses: kept.misses - before.misses, hits: kept.hits - before.hits }).toEqual({
+      misses: reads.length,
+      hits: reads.length,
+    });
+    // A transfer beyond the holder's balance reverts: the error is the engine's every time, never kept.
+    const tooMuch = [transfer(INITIAL_SUPPLY * 2n), byNumber];
+    expect((await callError(tier.httpUrl, 'eth_call', tooMuch)).code).toBe(3);
+    expect((await callError(tier.httpUrl, 'eth_call', tooMuch)).code).toBe(3);
+    const after = stats.snapshot().final;
+    expect({ misses: after.misses - kept.misses, hits: after.hits - kept.hits }).toEqual({
+      misses: 2,
+      hits: 0,
+    });
+  });
 });
 
 function difference(before: QueryCacheSnapshot, after: QueryCacheSnapshot): QueryCacheSnapshot {
@@ -106,6 +158,7 @@ function difference(before: QueryCacheSnapshot, after: QueryCacheSnapshot): Quer
     transactions: minus(after.transactions, before.transactions),
     receipts: minus(after.receipts, before.receipts),
     head: minus(after.head, before.head),
+    final: minus(after.final, before.final),
     logsBloom: {
       tested: after.logsBloom.tested - before.logsBloom.tested,
       ruledOut: after.logsBloom.ruledOut - before.logsBloom.ruledOut,

@@ -16,6 +16,8 @@ export interface QueryOptions {
   readonly gasCap: bigint;
   /** The txs the tier accepted (the tx service's record): pending answers merge it past CometBFT's 100. */
   readonly accepted: AcceptedTxRecords;
+  /** Bound of the answers kept at committed heights (FinalAnswers), in estimated bytes; 0 keeps none. */
+  readonly finalAnswersBytes?: number;
 }
 
 export const QUERY_OPTIONS = Symbol('QUERY_OPTIONS');

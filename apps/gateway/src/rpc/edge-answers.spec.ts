@@ -1,6 +1,6 @@
 // What the gateway answers without a bus round trip, on an in-process bus whose requests are counted:
 // chain facts once given, the announced head while it is trusted, head answers once per head, never errors.
-import { type BusRequest, InProcessBus, type RpcHandlerRegistry } from '@photon/bus';
+import { type BusRequest, INTERNAL_CONTEXT, InProcessBus, type RpcHandlerRegistry } from '@photon/bus';
 import type { RpcCall } from '@photon/codec';
 import { type MethodRow, findMethod } from '@photon/types';
 import { EdgeAnswers } from './edge-answers';
@@ -14,7 +14,7 @@ class CountingBus extends InProcessBus {
     super({} as RpcHandlerRegistry);
   }
 
-  request(_service: string, request: BusRequest): Promise<unknown> {
+  override request(_service: string, request: BusRequest): Promise<unknown> {
     this.asked.push(request.method);
     if (this.failNext) {
       this.failNext = false;
@@ -37,7 +37,9 @@ describe(EdgeAnswers.name, () => {
   let edge: EdgeAnswers;
 
   const answer = (method: string, params?: unknown) =>
-    edge.answer(row(method), call(method, params), () => bus.request('query', { method, params }));
+    edge.answer(row(method), call(method, params), () =>
+      bus.request('query', { method, params, context: INTERNAL_CONTEXT }),
+    );
   const announce = (height: number) => {
     bus.publish('chain.height', { height: String(height) });
     jest.runAllTicks();

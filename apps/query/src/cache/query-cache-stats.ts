@@ -4,6 +4,7 @@
 import { Injectable } from '@nestjs/common';
 import { EthereumChainReader } from '@photon/engine-client';
 import { ChainHead } from '../engine/chain-head';
+import { FinalAnswers } from './final-answers';
 import { TransactionService } from '../eth/transaction.service';
 import { type BloomStats, type LogIndexStats, LogsService } from '../logs/logs.service';
 import type { CacheStats } from '@photon/engine-client';
@@ -13,6 +14,8 @@ export interface QueryCacheSnapshot {
   readonly transactions: CacheStats;
   readonly receipts: CacheStats;
   readonly head: CacheStats;
+  /** Answers kept at committed heights: state reads at a block named by number or hash, every call. */
+  readonly final: CacheStats;
   readonly logsBloom: BloomStats;
   readonly logIndex: LogIndexStats;
 }
@@ -24,6 +27,7 @@ export class QueryCacheStats {
     private readonly head: ChainHead,
     private readonly transactions: TransactionService,
     private readonly logs: LogsService,
+    private readonly final: FinalAnswers,
   ) {}
 
   snapshot(): QueryCacheSnapshot {
@@ -31,6 +35,7 @@ export class QueryCacheStats {
       blocks: this.reader.cacheStats(),
       ...this.transactions.cacheStats(),
       head: this.head.cache.stats(),
+      final: this.final.stats(),
       logsBloom: this.logs.bloomStats(),
       logIndex: this.logs.logIndexStats(),
     };

@@ -1,10 +1,12 @@
 // Account state at a block (balance, storage, nonce, code) through Ethermint's x/evm queries at the
-// resolved height; answers at the head are cached until the next block, code by its hash.
+// resolved height; answers at the head are cached until the next block, answers at a block named by number
+// or hash until evicted (its state is final), code by its hash.
 import { Injectable } from '@nestjs/common';
 import type { BlockParam } from '@photon/codec';
 import { EvmQueryClient, PendingPool, type CacheStats, LruCache } from '@photon/engine-client';
 import type { Hex } from '@photon/types';
 import { BlockResolver } from '../chain/block-resolver';
+import { FinalAnswers } from '../cache/final-answers';
 import { ChainHead } from '../engine/chain-head';
 
 /** keccak256 of no bytes: the code hash of every account without code. */
@@ -22,6 +24,7 @@ export class StateService {
     private readonly resolver: BlockResolver,
     private readonly evm: EvmQueryClient,
     private readonly pool: PendingPool,
+    private readonly final: FinalAnswers,
   ) {}
 
   balance(address: Hex, block: BlockParam | undefined): Promise<bigint> {
@@ -92,7 +95,8 @@ export class StateService {
   ): Promise<T> {
     if (block === undefined || (block.kind === 'tag' && block.tag !== 'earliest'))
       return this.head.perHead(key, load);
-    return load(await this.resolver.stateHeight(block));
+    const height = await this.resolver.stateHeight(block);
+    return this.final.get(height, key, () => load(height));
   }
 
   /** The height whose state `block` names: the head for tags other than `earliest`. */

@@ -1,5 +1,7 @@
 // eth_call and eth_estimateGas: the call runs on the engine (Ethermint's EthCall / EstimateGas) against the
-// state after the chosen block, with the tier's gas cap; the engine's verdict becomes geth's answer.
+// state after the chosen block, with the tier's gas cap; the engine's verdict becomes geth's answer. The
+// state of a committed block never changes, so a successful answer is kept for the same request at the
+// same height until evicted.
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type BlockOverridesDto,
@@ -10,6 +12,7 @@ import {
 } from '@photon/codec';
 import type { EthCallParams } from '@photon/engine-client';
 import type { Hex } from '@photon/types';
+import { FinalAnswers } from '../cache/final-answers';
 import { BlockResolver } from '../chain/block-resolver';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
 import { stateOverridesJson, transactionArgs } from './call-args';
@@ -17,6 +20,9 @@ import { assertExecuted, toCallError } from './call-outcome';
 import { ExecutionEngine } from './execution-engine';
 
 const LATEST: BlockParam = { kind: 'tag', tag: 'latest' };
+
+/** The engine's call params with the height always resolved. */
+type PinnedCallParams = EthCallParams & { readonly height: bigint };
 
 export interface CallRequest {
   readonly transaction: TransactionCallDto;
@@ -31,29 +37,44 @@ export class ExecutionService {
     @Inject(QUERY_OPTIONS) private readonly options: QueryOptions,
     private readonly engine: ExecutionEngine,
     private readonly resolver: BlockResolver,
+    private readonly final: FinalAnswers,
   ) {}
 
   /** The call's return data; throws code 3 for a revert, -32000 for other failures. */
   async call(request: CallRequest): Promise<Hex> {
     const params = await this.engineParams(request);
-    const result = await this.engine.evm.ethCall(params).catch((error: unknown) => {
-      throw toCallError(error);
+    return this.kept(params, 'call', async () => {
+      const result = await this.engine.evm.ethCall(params).catch((error: unknown) => {
+        throw toCallError(error);
+      });
+      assertExecuted(result);
+      return result.ret;
     });
-    assertExecuted(result);
-    return result.ret;
   }
 
   /** The gas the transaction needs; a revert answers as eth_call's does. */
   async estimateGas(request: CallRequest): Promise<bigint> {
     const params = await this.engineParams(request);
-    const result = await this.engine.evm.estimateGas(params).catch((error: unknown) => {
-      throw toCallError(error);
+    return this.kept(params, 'estimateGas', async () => {
+      const result = await this.engine.evm.estimateGas(params).catch((error: unknown) => {
+        throw toCallError(error);
+      });
+      assertExecuted(result);
+      return result.gas;
     });
-    assertExecuted(result);
-    return result.gas;
   }
 
-  private async engineParams(request: CallRequest): Promise<EthCallParams> {
+  /**
+   * `run`'s answer, kept for the same request at the same committed height. Always in the cache bounded by
+   * bytes, whatever the block tag: a call's data and return data may be large. At the head, entries of
+   * older heads are simply never asked again and age out.
+   */
+  private kept<T>(params: PinnedCallParams, kind: string, run: () => Promise<T>): Promise<T> {
+    const key = `${kind}:${JSON.stringify({ ...params, height: undefined }, bigintsAsText)}`;
+    return this.final.get(params.height, key, run);
+  }
+
+  private async engineParams(request: CallRequest): Promise<PinnedCallParams> {
     if (request.blockOverrides !== undefined && Object.values(request.blockOverrides).some(isSet)) {
       // Ethermint's EthCall has no block overrides; running without them would answer a different question.
       throw new InvalidInputError('block overrides are not supported by this node');
@@ -74,3 +95,6 @@ export class ExecutionService {
 }
 
 const isSet = (value: unknown): boolean => value !== undefined;
+
+const bigintsAsText = (_key: string, value: unknown): unknown =>
+  typeof value === 'bigint' ? value.toString() : value;
