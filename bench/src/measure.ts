@@ -30,6 +30,17 @@ export function connectionsFor(workload: Workload, s: LoadSettings): number {
   return Math.min(s.connections, workload.maxConnections ?? s.connections);
 }
 
+// One counter for the whole run, so no request of a `bodyAt` workload repeats an earlier one's body,
+// not even in a later round or against another target.
+let nextRequest = 0;
+
+/** autocannon's per-request bodies for a `bodyAt` workload; nothing for a fixed body. */
+function perRequestBodies(workload: Workload): Pick<autocannon.Options, 'requests'> {
+  const bodyAt = workload.bodyAt;
+  if (bodyAt === undefined) return {};
+  return { requests: [{ setupRequest: (request) => ({ ...request, body: bodyAt(nextRequest++) }) }] };
+}
+
 async function load(
   url: string,
   workload: Workload,
@@ -42,6 +53,7 @@ async function load(
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: workload.body,
+    ...perRequestBodies(workload),
     connections: connectionsFor(workload, s),
     pipelining: s.pipelining,
     duration: durationS,

@@ -6,6 +6,7 @@ import {
   HOLDER,
   LOGS_IN_RANGE,
   LOG_RANGE,
+  RECEIPT_TX_HASH,
   TOKEN,
   TOKEN_INTERFACE,
   TRANSFERS,
@@ -13,10 +14,16 @@ import {
   TRANSFER_TOPIC,
 } from './bench-chain';
 
-/** One JSON-RPC request body sent over and over by every connection. */
+/** One JSON-RPC request body sent by every connection: the same one over and over, or one per request. */
 export interface Workload<N extends string = string> {
   name: N;
+  /** The body of the preflight (whose reply `check` judges), and of every request unless `bodyAt` is set. */
   body: string;
+  /**
+   * The body of the n-th measured request (n = 0, 1, … across the whole run), for workloads where a
+   * repeated body would let a response cache answer; replies to these are checked for JSON-RPC errors only.
+   */
+  bodyAt?: (n: number) => string;
   /** JSON-RPC calls carried by one HTTP request (batch size). */
   calls: number;
   /** What is wrong with a parsed reply, or undefined when it is the success the workload expects. */
@@ -105,29 +112,100 @@ export function batch<N extends string>(
   };
 }
 
+const HOLDER_TOKENS = zeroPadValue(toQuantity(TRANSFER_AMOUNT * BigInt(TRANSFERS)), 32);
+
+/**
+ * The n-th of many distinct addresses that hold nothing: a recognisable prefix and the counter, so
+ * no two requests of a run ask about the same account.
+ */
+export function callerAddress(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`caller index must be a whole number, got ${n}`);
+  return `0xca11e7${n.toString(16).padStart(34, '0')}`;
+}
+
+const balanceOfCall = (holder: string): unknown[] => [
+  { to: TOKEN, data: TOKEN_INTERFACE.encodeFunctionData('balanceOf', [holder]) },
+  'latest',
+];
+
+/** `balanceOf` of a different caller per request; the preflight asks about HOLDER and checks the amount. */
+function distinctCallers<N extends string>(name: N): Workload<N> {
+  return {
+    ...single(name, 'eth_call', balanceOfCall(HOLDER), equals(HOLDER_TOKENS)),
+    bodyAt: (n) => JSON.stringify(call('eth_call', balanceOfCall(callerAddress(n)), 1)),
+  };
+}
+
+/** A batch of eth_getBalance of HOLDER and `size - 1` distinct callers, every result a QUANTITY. */
+function balancesBatch<N extends string>(name: N, size: number): Workload<N> {
+  const holders = [HOLDER, ...Array.from({ length: size - 1 }, (_, i) => callerAddress(i))];
+  const calls = holders.map((holder, i) => call('eth_getBalance', [holder, 'latest'], i + 1));
+  return {
+    name,
+    body: JSON.stringify(calls),
+    calls: size,
+    check(reply) {
+      if (!Array.isArray(reply)) return 'batch reply is not an array';
+      if (reply.length !== size) return `batch reply has ${reply.length} entries, expected ${size}`;
+      for (const entry of reply) {
+        const problem = describeCallReply(entry) ?? isQuantity((entry as { result: unknown }).result);
+        if (problem !== undefined) return problem;
+      }
+      return undefined;
+    },
+  };
+}
+
+const isSuccessfulReceiptOf =
+  (hash: string): ResultCheck =>
+  (result) => {
+    const receipt = result as { transactionHash?: unknown; status?: unknown } | null;
+    if (typeof receipt !== 'object' || receipt === null)
+      return `result ${JSON.stringify(result)} is no receipt`;
+    if (receipt.transactionHash !== hash)
+      return `receipt of ${String(receipt.transactionHash)}, expected ${hash}`;
+    return receipt.status === '0x1'
+      ? undefined
+      : `receipt status ${JSON.stringify(receipt.status)}, expected 0x1`;
+  };
+
+const logsFilter = (filter: { address?: string; topics?: string[] }): unknown[] => [
+  { fromBlock: toQuantity(LOG_RANGE.fromBlock), toBlock: toQuantity(LOG_RANGE.toBlock), ...filter },
+];
+
 export const WORKLOADS = [
   single('web3_clientVersion', 'web3_clientVersion'),
   batch('web3_clientVersion-batch10', 10, 'web3_clientVersion'),
   single('eth_blockNumber', 'eth_blockNumber', [], isQuantity),
   single('eth_getBalance', 'eth_getBalance', [HOLDER, 'latest'], isQuantity),
+  // One body over and over: a response cache keyed on the body may answer all but the first.
+  single('eth_call', 'eth_call', balanceOfCall(HOLDER), equals(HOLDER_TOKENS)),
+  distinctCallers('eth_call-distinct'),
   single(
-    'eth_call',
-    'eth_call',
-    [{ to: TOKEN, data: TOKEN_INTERFACE.encodeFunctionData('balanceOf', [HOLDER]) }, 'latest'],
-    equals(zeroPadValue(toQuantity(TRANSFER_AMOUNT * BigInt(TRANSFERS)), 32)),
+    'eth_getTransactionReceipt',
+    'eth_getTransactionReceipt',
+    [RECEIPT_TX_HASH],
+    isSuccessfulReceiptOf(RECEIPT_TX_HASH),
   ),
+  balancesBatch('eth_getBalance-batch100', 100),
   // The log index reads only the 11 blocks with a match, so no connection cap is needed any more.
   single(
     'eth_getLogs-1000blocks',
     'eth_getLogs',
-    [
-      {
-        fromBlock: toQuantity(LOG_RANGE.fromBlock),
-        toBlock: toQuantity(LOG_RANGE.toBlock),
-        address: TOKEN,
-        topics: [TRANSFER_TOPIC],
-      },
-    ],
+    logsFilter({ address: TOKEN, topics: [TRANSFER_TOPIC] }),
+    logCount(LOGS_IN_RANGE),
+  ),
+  single(
+    'eth_getLogs-1000blocks-address',
+    'eth_getLogs',
+    logsFilter({ address: TOKEN }),
+    logCount(LOGS_IN_RANGE),
+  ),
+  single(
+    'eth_getLogs-1000blocks-topic',
+    'eth_getLogs',
+    logsFilter({ topics: [TRANSFER_TOPIC] }),
     logCount(LOGS_IN_RANGE),
   ),
 ] as const;
