@@ -11,6 +11,8 @@ export interface BenchOptions {
   warmupS: number;
   connections: number;
   pipelining: number;
+  /** Whether the peer nodes (anvil, hardhat, ganache) were asked for with --peers. */
+  peers: boolean;
   /** Selected target names, in table order. */
   targets: string[];
   /** Selected workload names, in table order. */
@@ -26,7 +28,9 @@ against every target), and reports medians across rounds and the median per-roun
   --warmup <s>          warm-up s per row, round 1 only, 0 ok  (BENCH_WARMUP, default 2)
   --connections <n>     concurrent connections                 (BENCH_CONNECTIONS, default 50)
   --pipelining <n>      requests in flight per conn            (BENCH_PIPELINING, default 1)
-  --targets <a,b>       only these targets                     (BENCH_TARGETS, default all)
+  --peers               also the peer nodes anvil, hardhat, ganache (BENCH_PEERS=1)
+  --targets <a,b>       only these targets (and with --peers, the peers too)
+                                                               (BENCH_TARGETS, default all but peers)
   --workloads <a,b>     only these workloads                   (BENCH_WORKLOADS, default all)
   --help`;
 
@@ -51,8 +55,14 @@ function count(name: string, raw: string | undefined, fallback: number): number 
   return value;
 }
 
-function names(kind: string, raw: string | undefined, known: readonly string[]): string[] {
-  if (raw === undefined || raw === '') return [...known];
+/** The names picked in `raw` (table order), or `defaults` when none are; unknown names throw. */
+function names(
+  kind: string,
+  raw: string | undefined,
+  defaults: readonly string[],
+  known: readonly string[] = defaults,
+): string[] {
+  if (raw === undefined || raw === '') return [...defaults];
   const picked = raw
     .split(',')
     .map((s) => s.trim())
@@ -70,7 +80,7 @@ function names(kind: string, raw: string | undefined, known: readonly string[]):
 export function parseOptions(
   argv: string[],
   env: NodeJS.ProcessEnv,
-  known: { targets: readonly string[]; workloads: readonly string[] },
+  known: { targets: readonly string[]; workloads: readonly string[]; peers?: readonly string[] },
 ): BenchOptions | undefined {
   let parsed;
   try {
@@ -85,6 +95,7 @@ export function parseOptions(
         warmup: { type: 'string' },
         connections: { type: 'string' },
         pipelining: { type: 'string' },
+        peers: { type: 'boolean' },
         targets: { type: 'string' },
         workloads: { type: 'string' },
         help: { type: 'boolean' },
@@ -96,13 +107,23 @@ export function parseOptions(
   const v = parsed.values;
   if (v.help === true) return undefined;
   const quick = v.quick === true;
+  const peers = v.peers === true || env['BENCH_PEERS'] === '1';
+  const peerNames = known.peers ?? [];
+  // Peers are never measured unless named or asked for: each is slow to start and seed.
+  const picked = names(
+    'target',
+    v.targets ?? env['BENCH_TARGETS'],
+    known.targets.filter((t) => !peerNames.includes(t)),
+    known.targets,
+  );
   return {
     rounds: count('rounds', v.rounds ?? (quick ? '2' : env['BENCH_ROUNDS']), 3),
     durationS: positive('duration', v.duration ?? (quick ? '3' : env['BENCH_DURATION']), 5),
     warmupS: nonNegative('warmup', v.warmup ?? env['BENCH_WARMUP'], 2),
     connections: Math.round(positive('connections', v.connections ?? env['BENCH_CONNECTIONS'], 50)),
     pipelining: Math.round(positive('pipelining', v.pipelining ?? env['BENCH_PIPELINING'], 1)),
-    targets: names('target', v.targets ?? env['BENCH_TARGETS'], known.targets),
+    peers,
+    targets: known.targets.filter((t) => picked.includes(t) || (peers && peerNames.includes(t))),
     workloads: names('workload', v.workloads ?? env['BENCH_WORKLOADS'], known.workloads),
   };
 }

@@ -30,8 +30,10 @@ export interface RoundPlan extends LoadSettings {
 export interface Cell {
   target: string;
   workload: Workload;
-  /** Set when the preflight failed; such a cell is never measured. */
+  /** Set when the preflight failed, or the target is missing; such a cell is never measured. */
   failure?: string;
+  /** The target did not start (not installed, or failed to start or to seed its chain). */
+  missing?: boolean;
   samples: RoundSample[];
 }
 
@@ -40,6 +42,8 @@ export interface RoundHooks {
   log(line: string): void;
   /** Something that fails the run (exit code 1); printed under `problems`. */
   problem(text: string): void;
+  /** Called once the preflights are done (round 0) and after each round's last measurement. */
+  roundDone?(round: number): Promise<void>;
 }
 
 export interface Step<T, W> {
@@ -110,7 +114,13 @@ export async function runRounds(
   hooks.log(
     `measuring ${plural(steps.length, 'run')} in ${plural(plan.rounds, 'round')}, about ${Math.ceil(totalS)} s`,
   );
+  await hooks.roundDone?.(0);
+  let round = 1;
   for (const step of steps) {
+    if (step.round !== round) {
+      await hooks.roundDone?.(round);
+      round = step.round;
+    }
     const cell = cells.get(key(step.target, step.workload));
     if (cell === undefined || !alive(step.target)) continue;
     const warmupS = step.warmup ? plan.warmupS : 0;
@@ -121,6 +131,7 @@ export async function runRounds(
     const sample = await measure(step.target.url, step.workload, { ...plan, warmupS });
     cell.samples.push({ round: step.round, ...sample });
   }
+  if (steps.length > 0) await hooks.roundDone?.(round);
   for (const target of targets) alive(target);
 
   return [...cells.values()];

@@ -1,25 +1,38 @@
 // `pnpm bench`: starts every selected target as child processes, then drives each workload at
 // each target with autocannon in interleaved rounds, and prints req/s and latency with the median
-// per-round ratio to the plain node:http echo.
-import { CHAIN_HEIGHT, TRANSFERS } from './bench-chain';
+// per-round ratio to the plain node:http echo (and with --peers, to anvil, hardhat and ganache),
+// the RSS of each target's processes per round, and writes the run to bench/results/.
+import { CHAIN_HEIGHT, TRANSFERS, plannedTxHeights } from './bench-chain';
 import { type BenchChain, makeBenchChain } from './make-bench-chain';
 import { USAGE, UsageError, parseOptions } from './options';
 import {
   commandLine,
+  commandText,
   connectionCapsLine,
   errorProblems,
   goalLines,
+  machineDescription,
   machineLine,
   resultsTable,
   settingsLine,
   summarizeCells,
 } from './report';
-import { type StartedTarget, runRounds } from './rounds';
+import { type ResultTarget, benchResult, sampleKey } from './results-json';
+import { type Cell, type StartedTarget, runRounds } from './rounds';
+import { RssRecorder } from './rss';
+import { rssTable } from './rss-report';
 import { tail } from './text-tail';
 import { type RunningTarget, TARGETS, type TargetContext } from './targets';
 import { WORKLOADS } from './workloads';
+import { writeResults } from './write-results';
+
+// Without a devnet chain to copy heights from, a peer's deploy goes into block 1.
+const PLANNED_DEPLOY_HEIGHT = 1n;
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
+
+const kindOf = (t: { baseline?: boolean; peer?: boolean }): ResultTarget['kind'] =>
+  t.baseline === true ? 'baseline' : t.peer === true ? 'peer' : 'photon';
 
 async function main(): Promise<number> {
   let options;
@@ -27,6 +40,7 @@ async function main(): Promise<number> {
     options = parseOptions(process.argv.slice(2), process.env, {
       targets: TARGETS.map((t) => t.name),
       workloads: WORKLOADS.map((w) => w.name),
+      peers: TARGETS.filter((t) => t.peer === true).map((t) => t.name),
     });
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
@@ -41,6 +55,10 @@ async function main(): Promise<number> {
   const targets = TARGETS.filter((t) => options.targets.includes(t.name));
   const workloads = WORKLOADS.filter((w) => options.workloads.includes(w.name));
   const baseline = targets.find((t) => t.baseline === true)?.name;
+  const peers = targets.filter((t) => t.peer === true).map((t) => t.name);
+  const startedAt = new Date();
+  const machine = machineDescription();
+  const command = commandText(process.argv, process.env);
   console.log(machineLine());
   console.log(commandLine(process.argv, process.env));
   console.log(settingsLine(options));
@@ -66,7 +84,13 @@ async function main(): Promise<number> {
       }
       return (await chain).dir;
     },
+    // Photon's targets start first (table order), so by now the chain exists if any of them made it.
+    txHeights: async () =>
+      (await chain?.catch(() => undefined))?.txHeights ?? plannedTxHeights(PLANNED_DEPLOY_HEIGHT),
   };
+  const rss = new RssRecorder();
+  const resultTargets: ResultTarget[] = [];
+  const missingCells: Cell[] = [];
   try {
     // All up front: an idle target costs next to nothing, and the rounds need them all at once.
     for (const target of targets) {
@@ -80,25 +104,59 @@ async function main(): Promise<number> {
           checkReplies: target.baseline !== true,
           processes: r.processes,
         });
+        rss.add(target.name, r.processes);
+        resultTargets.push({ name: target.name, kind: kindOf(target) });
       } catch (err) {
-        problems.push(
-          `${target.name}: failed to start: ${tail(err instanceof Error ? err.message : String(err), 40)}`,
-        );
+        const why = tail(err instanceof Error ? err.message : String(err), 40);
+        // A peer that is not installed or does not start is named in the table, never silently dropped.
+        problems.push(`${target.name}: ${target.peer === true ? 'missing: ' : ''}failed to start: ${why}`);
         log(`[${target.name}] failed to start`);
+        resultTargets.push({ name: target.name, kind: kindOf(target), missing: why.split('\n')[0] ?? why });
+        for (const workload of workloads)
+          missingCells.push({
+            target: target.name,
+            workload,
+            failure: 'missing',
+            missing: true,
+            samples: [],
+          });
       }
     }
-    const cells = await runRounds(started, workloads, options, {
+    const measured = await runRounds(started, workloads, options, {
       log,
       problem: (text) => problems.push(text),
+      roundDone: (round) => rss.sample(round),
     });
-    const rows = summarizeCells(cells, baseline);
+    // Table order: a missing target's cells where its measured ones would be.
+    const cells = targets.flatMap((t) => [...measured, ...missingCells].filter((c) => c.target === t.name));
+    const rows = summarizeCells(cells, baseline, peers);
     problems.push(...errorProblems(rows));
 
     console.log('');
-    console.log(resultsTable(rows, baseline));
+    console.log(resultsTable(rows, baseline, peers));
+    if (rss.series.length > 0)
+      console.log(`\nRSS of each target's processes (VmRSS, MiB):\n${rssTable(rss.series)}`);
     const goals = goalLines(targets, rows, baseline);
     if (goals.length > 0)
       console.log(`\ngoals (informational, median of per-round req/s ratios):\n${goals.join('\n')}`);
+
+    const written = await writeResults(
+      benchResult({
+        startedAt,
+        finishedAt: new Date(),
+        machine,
+        command,
+        settings: options,
+        baseline,
+        targets: resultTargets,
+        rows,
+        samples: new Map(cells.map((c) => [sampleKey(c.target, c.workload.name), c.samples])),
+        rss: rss.series,
+        problems,
+      }),
+    );
+    console.log(`\nresults: ${written.json}${written.png === undefined ? '' : `\nchart: ${written.png}`}`);
+    if (written.chartError !== undefined) problems.push(`chart: ${written.chartError}`);
   } finally {
     await Promise.all(running.map((r) => r.stop()));
     await (await chain?.catch(() => undefined))?.remove();

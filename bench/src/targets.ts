@@ -14,6 +14,10 @@ import {
   waitForReady,
 } from '@photon/testing';
 
+import { ANVIL } from './peers/anvil';
+import { GANACHE } from './peers/ganache';
+import { HARDHAT } from './peers/hardhat';
+import { startPeer } from './peers/start-peer';
 import { type WorkloadName } from './workloads';
 
 export interface RunningTarget {
@@ -27,12 +31,19 @@ export interface RunningTarget {
 export interface TargetContext {
   /** The data dir of the chain the query workloads read (made on first use; see make-bench-chain.ts). */
   chainDir(): Promise<string>;
+  /**
+   * Where the deploy and each transfer should land on a peer's chain: the devnet chain's heights when
+   * it was made this run, else the plan's (plannedTxHeights), so a peer alone needs no devnet.
+   */
+  txHeights(): Promise<readonly bigint[]>;
 }
 
 export interface Target {
   name: string;
   /** The ceiling other targets are divided by; it answers a fixed body, so replies are not checked. */
   baseline?: boolean;
+  /** Another node measured for comparison (`--peers`); Photon's rows get a ratio to each. */
+  peer?: boolean;
   /** Minimum req/s as a fraction of the baseline, per workload; printed as PASS/FAIL only. */
   goals?: Partial<Record<WorkloadName, number>>;
   /** Starts the target and resolves once it is ready to take load. */
@@ -96,4 +107,7 @@ export const TARGETS: readonly Target[] = [
     goals: { web3_clientVersion: 0.35 },
     start: (context) => startStack('cluster', context, { queryReplicas: 1 }),
   },
+  { name: 'anvil', peer: true, start: (context) => startPeer(ANVIL, context) },
+  { name: 'hardhat', peer: true, start: (context) => startPeer(HARDHAT, context) },
+  { name: 'ganache', peer: true, start: (context) => startPeer(GANACHE, context) },
 ];
