@@ -2,6 +2,7 @@
 import { UsageError, parseOptions } from './options';
 
 const known = { targets: ['echo', 'in-process', 'cluster'], workloads: ['single', 'batch'] };
+const withPeers = { ...known, targets: [...known.targets, 'anvil', 'ganache'], peers: ['anvil', 'ganache'] };
 
 describe(parseOptions.name, () => {
   it('default', () => {
@@ -11,6 +12,7 @@ describe(parseOptions.name, () => {
       warmupS: 2,
       connections: 50,
       pipelining: 1,
+      peers: false,
       targets: ['echo', 'in-process', 'cluster'],
       workloads: ['single', 'batch'],
     });
@@ -30,6 +32,30 @@ describe(parseOptions.name, () => {
       rounds: 1,
       durationS: 7,
       targets: ['echo', 'cluster'],
+    });
+  });
+
+  it('behavior: peers are left out unless --peers (or BENCH_PEERS=1) adds them', () => {
+    expect(parseOptions([], {}, withPeers)?.targets).toEqual(['echo', 'in-process', 'cluster']);
+    expect(parseOptions(['--peers'], {}, withPeers)).toMatchObject({
+      peers: true,
+      targets: ['echo', 'in-process', 'cluster', 'anvil', 'ganache'],
+    });
+    expect(parseOptions([], { BENCH_PEERS: '1' }, withPeers)?.targets).toContain('anvil');
+  });
+
+  it('behavior: --peers adds the peers to a --targets selection, in table order', () => {
+    expect(parseOptions(['--targets', 'in-process', '--peers'], {}, withPeers)?.targets).toEqual([
+      'in-process',
+      'anvil',
+      'ganache',
+    ]);
+  });
+
+  it('behavior: a peer named in --targets runs without --peers', () => {
+    expect(parseOptions(['--targets', 'ganache,echo'], {}, withPeers)).toMatchObject({
+      peers: false,
+      targets: ['echo', 'ganache'],
     });
   });
 

@@ -1,5 +1,12 @@
 // Unit tests for turning measured cells into printed rows, table and goal lines.
-import { connectionCapsLine, errorProblems, goalLines, resultsTable, summarizeCells } from './report';
+import {
+  connectionCapsLine,
+  errorProblems,
+  formatRatio,
+  goalLines,
+  resultsTable,
+  summarizeCells,
+} from './report';
 import { type Cell } from './rounds';
 import { type RoundSample } from './stats';
 import { single } from './workloads';
@@ -39,7 +46,7 @@ describe(summarizeCells.name, () => {
     ]);
     const table = resultsTable(rows, 'echo').split('\n');
     expect(table[0]).toMatch(/× echo +min–max/);
-    expect(table[3]).toMatch(/^photon +w +600 +600 +0\.50 +3\.00 +0\.60× +0\.60–0\.70 +0 +0 +0$/);
+    expect(table[3]).toMatch(/^w +photon +600 +600 +0\.50 +3\.00 +0\.60× +0\.60–0\.70 +0 +0 +0$/);
   });
 
   it('behavior: a failed or unmeasured baseline leaves the ratios and goals blank', () => {
@@ -53,7 +60,7 @@ describe(summarizeCells.name, () => {
     expect(goalLines(targets, rows, 'echo')).toEqual([
       'SKIP photon w ≥ 0.60× echo: no baseline measured in this run',
     ]);
-    expect(resultsTable(rows, 'echo').split('\n')[2]).toMatch(/^echo +w +FAILED$/);
+    expect(resultsTable(rows, 'echo').split('\n')[2]).toMatch(/^w +echo +FAILED$/);
   });
 
   it('behavior: errors are summed over rounds into one problem per row', () => {
@@ -71,6 +78,64 @@ describe(summarizeCells.name, () => {
     expect(rows[0]?.summary).toBeUndefined();
     expect(goalLines(targets, rows, 'echo')).toEqual(['SKIP photon w ≥ 0.60× echo: not measured']);
     expect(resultsTable(rows, 'echo').split('\n')[2]).toMatch(/no data$/);
+  });
+});
+
+describe('summarizeCells with peers', () => {
+  const v = single('v', 'eth_call');
+  const cells: Cell[] = [
+    { target: 'echo', workload: w, samples: samples(1000, 1000) },
+    { target: 'photon', workload: w, samples: samples(600, 800) },
+    { target: 'anvil', workload: w, samples: samples(1200, 1600) },
+    { target: 'ganache', workload: w, failure: 'missing', missing: true, samples: [] },
+    { target: 'echo', workload: v, samples: samples(1000, 1000) },
+    { target: 'photon', workload: v, samples: samples(300, 300) },
+    { target: 'anvil', workload: v, samples: samples(30000, 30000) },
+    { target: 'ganache', workload: v, failure: 'missing', missing: true, samples: [] },
+  ];
+  const rows = summarizeCells(cells, 'echo', ['anvil', 'ganache']);
+
+  it('default: Photon rows get a per-round ratio to each measured peer', () => {
+    const photon = rows.find((r) => r.target === 'photon' && r.workload.name === 'w');
+    expect(photon?.versus).toEqual([{ peer: 'anvil', ratio: { median: 0.5, min: 0.5, max: 0.5, count: 2 } }]);
+  });
+
+  it('behavior: the baseline and the peers get no ratio to the peers', () => {
+    expect(rows.filter((r) => r.versus !== undefined).map((r) => r.target)).toEqual(['photon', 'photon']);
+  });
+
+  it('behavior: rows come workload by workload, targets in their order', () => {
+    expect(rows.map((r) => `${r.workload.name}:${r.target}`)).toEqual([
+      'w:echo',
+      'w:photon',
+      'w:anvil',
+      'w:ganache',
+      'v:echo',
+      'v:photon',
+      'v:anvil',
+      'v:ganache',
+    ]);
+  });
+
+  it('behavior: the table has a column per peer, and a missing peer says MISSING', () => {
+    const table = resultsTable(rows, 'echo', ['anvil', 'ganache']).split('\n');
+    expect(table[0]).toMatch(/× echo +min–max +× anvil +× ganache +non-2xx/);
+    expect(table.find((l) => l.startsWith('v ') && l.includes('photon'))).toMatch(
+      / 0\.30× +0\.30–0\.30 +0\.010× +- +0 +0 +0$/,
+    );
+    expect(table.filter((l) => /ganache +MISSING$/.test(l))).toHaveLength(2);
+  });
+});
+
+describe(formatRatio.name, () => {
+  it('default: two decimals between 0.1 and 10', () => {
+    expect(formatRatio(0.6)).toBe('0.60');
+    expect(formatRatio(7.555)).toBe('7.55');
+  });
+
+  it('behavior: two significant digits below 0.1, none above 10', () => {
+    expect(formatRatio(0.0123)).toBe('0.012');
+    expect(formatRatio(156.4)).toBe('156');
   });
 });
 

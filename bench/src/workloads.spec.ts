@@ -1,8 +1,8 @@
 // Unit tests for the workload bodies and the preflight checks of their replies.
 import { toQuantity, zeroPadValue } from 'ethers';
 
-import { LOGS_IN_RANGE, TRANSFERS, TRANSFER_AMOUNT } from './bench-chain';
-import { WORKLOADS, type Workload, batch, single } from './workloads';
+import { HOLDER, LOGS_IN_RANGE, RECEIPT_TX_HASH, TOKEN, TRANSFERS, TRANSFER_AMOUNT } from './bench-chain';
+import { WORKLOADS, type Workload, batch, callerAddress, single } from './workloads';
 
 const workload = (name: string): Workload => {
   const found = WORKLOADS.find((w) => w.name === name);
@@ -29,10 +29,68 @@ describe('WORKLOADS', () => {
     );
   });
 
-  it('behavior: eth_getLogs expects every Transfer of the range', () => {
-    const check = workload('eth_getLogs-1000blocks').check;
-    expect(check(success(Array.from({ length: LOGS_IN_RANGE }, () => ({}))))).toBeUndefined();
-    expect(check(success([]))).toBe(`expected ${LOGS_IN_RANGE} logs, got 0`);
+  it('behavior: every eth_getLogs workload expects every Transfer of the range', () => {
+    for (const name of [
+      'eth_getLogs-1000blocks',
+      'eth_getLogs-1000blocks-address',
+      'eth_getLogs-1000blocks-topic',
+    ]) {
+      const check = workload(name).check;
+      expect(check(success(Array.from({ length: LOGS_IN_RANGE }, () => ({}))))).toBeUndefined();
+      expect(check(success([]))).toBe(`expected ${LOGS_IN_RANGE} logs, got 0`);
+    }
+  });
+
+  it('behavior: the eth_getLogs workloads filter by address and topic, address only, topic only', () => {
+    const filter = (name: string): Record<string, unknown> =>
+      (JSON.parse(workload(name).body) as { params: [Record<string, unknown>] }).params[0];
+    const range = { fromBlock: '0x1', toBlock: '0x3e8' };
+    expect(filter('eth_getLogs-1000blocks')).toEqual({
+      ...range,
+      address: TOKEN,
+      topics: [expect.any(String)],
+    });
+    expect(filter('eth_getLogs-1000blocks-address')).toEqual({ ...range, address: TOKEN });
+    expect(filter('eth_getLogs-1000blocks-topic')).toEqual({ ...range, topics: [expect.any(String)] });
+  });
+
+  it('behavior: eth_call-distinct sends a different caller per request and checks the holder in preflight', () => {
+    const w = workload('eth_call-distinct');
+    const bodyAt = w.bodyAt;
+    if (bodyAt === undefined) throw new Error('eth_call-distinct has no bodyAt');
+    const bodies = Array.from({ length: 1000 }, (_, n) => bodyAt(n));
+    expect(new Set(bodies).size).toBe(1000);
+    const data = (body: string): string =>
+      (JSON.parse(body) as { params: [{ data: string }] }).params[0].data;
+    expect(data(bodies[5] ?? '')).toMatch(new RegExp(`${callerAddress(5).slice(2)}$`, 'i'));
+    expect(data(w.body)).toMatch(new RegExp(`${HOLDER.slice(2)}$`, 'i'));
+    expect(
+      w.check(success(zeroPadValue(toQuantity(TRANSFER_AMOUNT * BigInt(TRANSFERS)), 32))),
+    ).toBeUndefined();
+  });
+
+  it('behavior: the repeated workloads have no per-request bodies', () => {
+    expect(WORKLOADS.filter((w) => 'bodyAt' in w).map((w) => w.name)).toEqual(['eth_call-distinct']);
+  });
+
+  it('behavior: eth_getTransactionReceipt asks for the first transfer and wants it successful', () => {
+    const w = workload('eth_getTransactionReceipt');
+    expect(JSON.parse(w.body)).toMatchObject({ params: [RECEIPT_TX_HASH] });
+    expect(w.check(success({ transactionHash: RECEIPT_TX_HASH, status: '0x1' }))).toBeUndefined();
+    expect(w.check(success({ transactionHash: RECEIPT_TX_HASH, status: '0x0' }))).toMatch(/status "0x0"/);
+    expect(w.check(success(null))).toMatch(/is no receipt/);
+  });
+
+  it('behavior: eth_getBalance-batch100 asks for 100 distinct accounts, the holder first', () => {
+    const w = workload('eth_getBalance-batch100');
+    const calls = JSON.parse(w.body) as { id: number; params: [string, string] }[];
+    expect(calls).toHaveLength(100);
+    expect(calls[0]?.params[0]).toBe(HOLDER);
+    expect(new Set(calls.map((c) => c.params[0])).size).toBe(100);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(100);
+    const replies = calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: '0x0' }));
+    expect(w.check(replies)).toBeUndefined();
+    expect(w.check([...replies.slice(1), { jsonrpc: '2.0', id: 1, result: 12 }])).toMatch(/not a QUANTITY/);
   });
 
   it('behavior: eth_blockNumber and eth_getBalance expect a QUANTITY', () => {
@@ -45,6 +103,18 @@ describe('WORKLOADS', () => {
   it('error: a JSON-RPC error fails the check before the result is looked at', () => {
     const reply = { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'nope' } };
     expect(workload('eth_call').check(reply)).toMatch(/^JSON-RPC error /);
+  });
+});
+
+describe(callerAddress.name, () => {
+  it('default: a 20-byte address carrying the counter', () => {
+    expect(callerAddress(0)).toBe('0xca11e70000000000000000000000000000000000');
+    expect(callerAddress(255)).toBe('0xca11e700000000000000000000000000000000ff');
+  });
+
+  it('error: a negative or fractional index', () => {
+    expect(() => callerAddress(-1)).toThrow(RangeError);
+    expect(() => callerAddress(0.5)).toThrow(RangeError);
   });
 });
 
