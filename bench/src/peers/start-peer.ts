@@ -17,13 +17,25 @@ export interface Peer {
   signedDeploy?(): string;
 }
 
-export async function startPeer(peer: Peer, context: TargetContext): Promise<RunningTarget> {
+/** Spawns the peer on a free port and resolves once it answers eth_chainId; its chain is empty. */
+export async function spawnPeer(peer: Peer): Promise<{ url: string; proc: ManagedProcess }> {
   const port = await freePort();
   const { file, args } = peer.command(port);
   const url = `http://127.0.0.1:${port}`;
-  const proc: ManagedProcess = spawnProcess(file, args);
+  const proc = spawnProcess(file, args);
   try {
     await waitForRpc(url, proc, peer.readyTimeoutMs);
+  } catch (err) {
+    await proc.stop();
+    throw err;
+  }
+  return { url, proc };
+}
+
+/** Spawns the peer and seeds the bench chain into it: a target ready to take load. */
+export async function startPeer(peer: Peer, context: TargetContext): Promise<RunningTarget> {
+  const { url, proc } = await spawnPeer(peer);
+  try {
     await seedPeerChain(url, peer.dialect, await context.txHeights(), peer.signedDeploy?.());
   } catch (err) {
     await proc.stop();
