@@ -54,7 +54,14 @@ function panel(p: Panel, targets: readonly string[]): VegaLiteSpec {
         stack: null,
         axis: { grid: true },
       },
-      color: { field: 'target', type: 'nominal', sort: [...targets], title: 'target' },
+      // dark2: every colour stays readable as text on white (tableau10's yellow does not).
+      color: {
+        field: 'target',
+        type: 'nominal',
+        sort: [...targets],
+        title: 'target',
+        scale: { scheme: 'dark2' },
+      },
     },
   };
 }
