@@ -1,5 +1,5 @@
 // Formats what the bench prints: the machine and command, the results table (medians across
-// rounds, median and range of the per-round ratios to the baseline), and the goals' PASS/FAIL.
+// rounds, median and range of the per-round ratios to the baseline), and the goals' PASS/FAIL (goals.ts).
 import { cpus, platform, release, totalmem } from 'node:os';
 import { relative } from 'node:path';
 
@@ -172,29 +172,4 @@ export function errorProblems(rows: readonly Row[]): string[] {
           `${target} ${workload.name}: ${s.non2xx} non-2xx, ${s.errors} connection errors, ${s.rpcErrors} JSON-RPC errors (over ${s.rounds} rounds)`,
         ],
   );
-}
-
-/** One PASS/FAIL/SKIP line per goal of each target, judged on the median per-round ratio. */
-export function goalLines(
-  targets: readonly { name: string; goals?: Partial<Record<string, number>> }[],
-  rows: readonly Row[],
-  baseline: string | undefined,
-): string[] {
-  const lines: string[] = [];
-  for (const target of targets) {
-    for (const [workload, goal] of Object.entries(target.goals ?? {})) {
-      if (goal === undefined) continue;
-      const what = `${target.name} ${workload} ≥ ${goal.toFixed(2)}× ${baseline ?? 'baseline'}`;
-      const s = rows.find((x) => x.target === target.name && x.workload.name === workload)?.summary;
-      const r = s?.ratio;
-      if (s === undefined) lines.push(`SKIP ${what}: not measured`);
-      else if (r === undefined) lines.push(`SKIP ${what}: no baseline measured in this run`);
-      else {
-        const range = `${r.min.toFixed(2)}–${r.max.toFixed(2)}`;
-        const of = `median of ${r.count} round${r.count === 1 ? '' : 's'}, ${range}`;
-        lines.push(`${r.median >= goal ? 'PASS' : 'FAIL'} ${what}: ${r.median.toFixed(2)}× (${of})`);
-      }
-    }
-  }
-  return lines;
 }

@@ -10,7 +10,6 @@ import {
   commandText,
   connectionCapsLine,
   errorProblems,
-  goalLines,
   machineDescription,
   machineLine,
   resultsTable,
@@ -18,6 +17,7 @@ import {
   summarizeCells,
 } from './report';
 import { type ResultTarget, benchResult, sampleKey } from './results-json';
+import { GOALS, judgeGoals } from './goals';
 import { type Cell, type StartedTarget, runRounds } from './rounds';
 import { RssRecorder } from './rss';
 import { rssTable } from './rss-report';
@@ -136,7 +136,11 @@ async function main(): Promise<number> {
     console.log(resultsTable(rows, baseline, peers));
     if (rss.series.length > 0)
       console.log(`\nRSS of each target's processes (VmRSS, MiB):\n${rssTable(rss.series)}`);
-    const goals = goalLines(targets, rows, baseline);
+    const goals = judgeGoals(
+      GOALS,
+      cells,
+      targets.map((t) => t.name),
+    );
     if (goals.length > 0)
       console.log(`\ngoals (informational, median of per-round req/s ratios):\n${goals.join('\n')}`);
 

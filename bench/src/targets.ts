@@ -18,7 +18,6 @@ import { ANVIL } from './peers/anvil';
 import { GANACHE } from './peers/ganache';
 import { HARDHAT } from './peers/hardhat';
 import { startPeer } from './peers/start-peer';
-import { type WorkloadName } from './workloads';
 
 export interface RunningTarget {
   /** Where JSON-RPC POSTs go. */
@@ -44,8 +43,6 @@ export interface Target {
   baseline?: boolean;
   /** Another node measured for comparison (`--peers`); Photon's rows get a ratio to each. */
   peer?: boolean;
-  /** Minimum req/s as a fraction of the baseline, per workload; printed as PASS/FAIL only. */
-  goals?: Partial<Record<WorkloadName, number>>;
   /** Starts the target and resolves once it is ready to take load. */
   start(context: TargetContext): Promise<RunningTarget>;
 }
@@ -99,12 +96,10 @@ export const TARGETS: readonly Target[] = [
   { name: 'echo', baseline: true, start: startEcho },
   {
     name: 'in-process',
-    goals: { web3_clientVersion: 0.6 },
     start: (context) => startStack('in-process', context),
   },
   {
     name: 'cluster',
-    goals: { web3_clientVersion: 0.35 },
     start: (context) => startStack('cluster', context, { queryReplicas: 1 }),
   },
   { name: 'anvil', peer: true, start: (context) => startPeer(ANVIL, context) },

@@ -1,0 +1,65 @@
+// What Photon is held to, judged in the run that measured it: each goal is one target's req/s on one
+// workload as a ratio of another target's (the echo, a peer, or the other topology), taken as the median of
+// the per-round ratios, since a target and what it is compared with are measured seconds apart in each
+// round. The peer goals are issue 12's targets; a goal whose rows were not both measured is skipped.
+import type { Cell } from './rounds';
+import { perRoundRatios, spread } from './stats';
+import type { WorkloadName } from './workloads';
+
+export interface Goal {
+  readonly target: string;
+  readonly workload: WorkloadName;
+  /** The target whose req/s on the same workload the ratio is taken to. */
+  readonly versus: string;
+  readonly atLeast: number;
+}
+
+const goal = (target: string, workload: WorkloadName, versus: string, atLeast: number): Goal => ({
+  target,
+  workload,
+  versus,
+  atLeast,
+});
+
+const BOTH = ['in-process', 'cluster'] as const;
+
+export const GOALS: readonly Goal[] = [
+  goal('in-process', 'web3_clientVersion', 'echo', 0.6),
+  goal('cluster', 'web3_clientVersion', 'echo', 0.35),
+  ...BOTH.flatMap((target) => [
+    goal(target, 'eth_blockNumber', 'echo', 0.8),
+    goal(target, 'eth_getLogs-1000blocks-address', 'hardhat', 1),
+    goal(target, 'eth_getLogs-1000blocks-topic', 'hardhat', 1),
+    goal(target, 'eth_call-distinct', 'ganache', 3),
+    goal(target, 'eth_getBalance', 'hardhat', 2),
+    goal(target, 'eth_getTransactionReceipt', 'hardhat', 2),
+  ]),
+  goal('in-process', 'eth_call-distinct', 'hardhat', 1.5),
+  goal('cluster', 'eth_call-distinct', 'hardhat', 1),
+  goal('cluster', 'eth_getBalance-batch100', 'in-process', 0.8),
+];
+
+/** One PASS/FAIL/SKIP line per goal whose target was selected, in the order of `goals`. */
+export function judgeGoals(
+  goals: readonly Goal[],
+  cells: readonly Cell[],
+  selected: readonly string[],
+): string[] {
+  const samplesOf = (target: string, workload: string) =>
+    cells.find((c) => c.target === target && c.workload.name === workload && c.failure === undefined)
+      ?.samples;
+  return goals
+    .filter((g) => selected.includes(g.target))
+    .map((g) => {
+      const what = `${g.target} ${g.workload} ≥ ${g.atLeast.toFixed(2)}× ${g.versus}`;
+      const mine = samplesOf(g.target, g.workload);
+      const theirs = samplesOf(g.versus, g.workload);
+      if (mine === undefined || mine.length === 0) return `SKIP ${what}: not measured`;
+      if (theirs === undefined || theirs.length === 0) return `SKIP ${what}: ${g.versus} not measured`;
+      const ratio = spread(perRoundRatios(mine, theirs));
+      if (ratio === undefined) return `SKIP ${what}: no round measured both`;
+      const rounds = `median of ${ratio.count} round${ratio.count === 1 ? '' : 's'}`;
+      const range = `${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}`;
+      return `${ratio.median >= g.atLeast ? 'PASS' : 'FAIL'} ${what}: ${ratio.median.toFixed(2)}× (${rounds}, ${range})`;
+    });
+}
