@@ -15,7 +15,16 @@ describe(parseOptions.name, () => {
       peers: false,
       targets: ['echo', 'in-process', 'cluster'],
       workloads: ['single', 'batch'],
+      chainHeight: 1010,
     });
+  });
+
+  it('behavior: --chain-height makes a taller chain, never a shorter one than the workloads read', () => {
+    expect(parseOptions(['--chain-height', '10000'], {}, known)?.chainHeight).toBe(10_000);
+    expect(parseOptions([], { BENCH_CHAIN_HEIGHT: '2000' }, known)?.chainHeight).toBe(2_000);
+    expect(() => parseOptions(['--chain-height', '500'], {}, known)).toThrow(
+      new UsageError('chain-height must be at least 1010, got 500'),
+    );
   });
 
   it('behavior: --quick is 2 rounds of 3 s, and explicit flags still win over it', () => {

@@ -2,6 +2,8 @@
 // unknown names fail fast.
 import { parseArgs } from 'node:util';
 
+import { CHAIN_HEIGHT } from './bench-chain';
+
 export interface BenchOptions {
   /** Interleaved rounds; every target × workload is measured once per round. */
   rounds: number;
@@ -17,6 +19,8 @@ export interface BenchOptions {
   targets: string[];
   /** Selected workload names, in table order. */
   workloads: string[];
+  /** How high the bench chain is made (at least CHAIN_HEIGHT): a taller one for memory over a long chain. */
+  chainHeight: number;
 }
 
 export const USAGE = `usage: node bench/dist/run.js [options]
@@ -32,6 +36,7 @@ against every target), and reports medians across rounds and the median per-roun
   --targets <a,b>       only these targets (and with --peers, the peers too)
                                                                (BENCH_TARGETS, default all but peers)
   --workloads <a,b>     only these workloads                   (BENCH_WORKLOADS, default all)
+  --chain-height <n>    blocks in the bench chain, ≥ ${CHAIN_HEIGHT}     (BENCH_CHAIN_HEIGHT, default ${CHAIN_HEIGHT})
   --help`;
 
 /** Thrown for bad flags; run.ts prints it with the usage and exits 2. */
@@ -52,6 +57,11 @@ function nonNegative(name: string, raw: string | undefined, fallback: number): n
 function count(name: string, raw: string | undefined, fallback: number): number {
   const value = positive(name, raw, fallback);
   if (!Number.isInteger(value)) throw new UsageError(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+function atLeast(name: string, value: number, floor: number): number {
+  if (value < floor) throw new UsageError(`${name} must be at least ${floor}, got ${value}`);
   return value;
 }
 
@@ -98,6 +108,7 @@ export function parseOptions(
         peers: { type: 'boolean' },
         targets: { type: 'string' },
         workloads: { type: 'string' },
+        'chain-height': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -125,5 +136,10 @@ export function parseOptions(
     peers,
     targets: known.targets.filter((t) => picked.includes(t) || (peers && peerNames.includes(t))),
     workloads: names('workload', v.workloads ?? env['BENCH_WORKLOADS'], known.workloads),
+    chainHeight: atLeast(
+      'chain-height',
+      count('chain-height', v['chain-height'] ?? env['BENCH_CHAIN_HEIGHT'], CHAIN_HEIGHT),
+      CHAIN_HEIGHT,
+    ),
   };
 }

@@ -2,7 +2,7 @@
 // each target with autocannon in interleaved rounds, and prints req/s and latency with the median
 // per-round ratio to the plain node:http echo (and with --peers, to anvil, hardhat and ganache),
 // the RSS of each target's processes per round, and writes the run to bench/results/.
-import { CHAIN_HEIGHT, TRANSFERS, plannedTxHeights } from './bench-chain';
+import { TRANSFERS, plannedTxHeights } from './bench-chain';
 import { type BenchChain, makeBenchChain } from './make-bench-chain';
 import { USAGE, UsageError, parseOptions } from './options';
 import {
@@ -71,11 +71,12 @@ async function main(): Promise<number> {
   // Made once, by the first target that needs it (so `--targets echo` makes none).
   let chain: Promise<BenchChain> | undefined;
   const context: TargetContext = {
+    chainHeight: options.chainHeight,
     chainDir: async () => {
       if (chain === undefined) {
-        log(`[chain] making ${CHAIN_HEIGHT} blocks with PhotonToken and ${TRANSFERS} transfers`);
+        log(`[chain] making ${options.chainHeight} blocks with PhotonToken and ${TRANSFERS} transfers`);
         const began = performance.now();
-        chain = makeBenchChain();
+        chain = makeBenchChain(options.chainHeight);
         const made = await chain;
         log(
           `[chain] made in ${((performance.now() - began) / 1000).toFixed(1)} s; ` +

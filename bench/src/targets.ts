@@ -35,6 +35,8 @@ export interface TargetContext {
    * it was made this run, else the plan's (plannedTxHeights), so a peer alone needs no devnet.
    */
   txHeights(): Promise<readonly bigint[]>;
+  /** The height every chain is made or mined to. */
+  readonly chainHeight: number;
 }
 
 export interface Target {

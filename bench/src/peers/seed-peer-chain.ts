@@ -65,6 +65,7 @@ export async function seedPeerChain(
   dialect: PeerDialect,
   heights: readonly bigint[],
   signedDeploy: string = SIGNED_DEPLOY,
+  chainHeight: number = CHAIN_HEIGHT,
 ): Promise<bigint[]> {
   await call(url, dialect.setBalanceMethod, [DEPLOYER.address, toQuantity(DEPLOYER_BALANCE)]);
   const landed: bigint[] = [];
@@ -73,6 +74,6 @@ export async function seedPeerChain(
     if (height !== undefined) await mineTo(url, dialect, height - 1n);
     landed.push(await include(url, signed));
   }
-  await mineTo(url, dialect, BigInt(CHAIN_HEIGHT));
+  await mineTo(url, dialect, BigInt(chainHeight));
   return landed;
 }

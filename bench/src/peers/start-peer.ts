@@ -36,7 +36,13 @@ export async function spawnPeer(peer: Peer): Promise<{ url: string; proc: Manage
 export async function startPeer(peer: Peer, context: TargetContext): Promise<RunningTarget> {
   const { url, proc } = await spawnPeer(peer);
   try {
-    await seedPeerChain(url, peer.dialect, await context.txHeights(), peer.signedDeploy?.());
+    await seedPeerChain(
+      url,
+      peer.dialect,
+      await context.txHeights(),
+      peer.signedDeploy?.(),
+      context.chainHeight,
+    );
   } catch (err) {
     await proc.stop();
     throw err;
