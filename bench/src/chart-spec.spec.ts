@@ -17,6 +17,7 @@ const result: BenchResult = {
     peers: true,
     targets: ['echo', 'in-process', 'anvil', 'ganache'],
     workloads: ['a', 'b'],
+    chainHeight: 1010,
   },
   targets: [
     { name: 'echo', kind: 'baseline' },

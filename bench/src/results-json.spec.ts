@@ -27,6 +27,7 @@ const settings: BenchOptions = {
   peers: true,
   targets: ['echo', 'in-process', 'anvil', 'ganache'],
   workloads: ['w'],
+  chainHeight: 1010,
 };
 
 describe(benchResult.name, () => {

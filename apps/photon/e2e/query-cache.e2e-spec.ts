@@ -101,7 +101,7 @@ describe(QueryCacheStats.name, () => {
     expect(rates.head).toBeGreaterThan(0.5);
   });
 
-  it('behavior: answers at a committed block are read once; a failing call is asked again', async () => {
+  it('behavior: answers at a committed block (state, calls, logs) are read once; a failing call is asked again', async () => {
     const stats = tier.app.get(QueryCacheStats);
     const holder = chain.accounts[1];
     const balanceOf = { to: chain.token, data: TOKEN_INTERFACE.encodeFunctionData('balanceOf', [holder]) };
@@ -121,6 +121,7 @@ describe(QueryCacheStats.name, () => {
       ['eth_call', [balanceOf, byHash]],
       ['eth_call', [balanceOf, 'latest']],
       ['eth_estimateGas', [transfer(1n), byNumber]],
+      ['eth_getLogs', [{ fromBlock: '0x1', toBlock: byNumber, address: chain.token }]],
     ];
     const readAll = async () => {
       const answers: unknown[] = [];

@@ -5,7 +5,10 @@ import type { AcceptedTxRecords } from '@photon/engine-client';
 import type { QueryOptions } from '@photon/query';
 import type { LogIndex } from '@photon/store';
 
-type QuerySettings = Pick<QueryConfig, 'chainId' | 'logsMaxBlockRange' | 'logsMaxResults' | 'rpcGasCap'>;
+type QuerySettings = Pick<
+  QueryConfig,
+  'chainId' | 'logsMaxBlockRange' | 'logsMaxResults' | 'rpcGasCap' | 'queryCacheBytes'
+>;
 
 export function queryOptionsOf(
   config: QuerySettings,
@@ -17,6 +20,7 @@ export function queryOptionsOf(
     engineUrl,
     logLimits: { maxBlockRange: config.logsMaxBlockRange, maxResults: config.logsMaxResults },
     gasCap: BigInt(config.rpcGasCap),
+    finalAnswersBytes: config.queryCacheBytes,
     accepted: stores.accepted,
     logIndex: stores.logIndex,
   };

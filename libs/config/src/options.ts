@@ -7,6 +7,7 @@ import {
   parseChainId,
   parseDurationMs,
   parseEngineUrl,
+  parseByteBound,
   parseGasCap,
   parseListenAddress,
   parseList,
@@ -411,6 +412,14 @@ export const OPTIONS = {
     default: 25_000_000,
     parse: parseGasCap,
   }),
+  queryCacheBytes: option({
+    flag: 'query-cache-bytes',
+    env: 'PHOTON_QUERY_CACHE_BYTES',
+    description:
+      'bytes of answers the query service keeps at committed heights (calls, logs, state at a named block); 0 = off',
+    default: 32 * 1024 * 1024,
+    parse: parseByteBound,
+  }),
   logLevel: option({
     flag: 'log-level',
     env: 'PHOTON_LOG_LEVEL',
@@ -444,7 +453,7 @@ const { engineWsClients, engineWsSubscriptionsPerClient, engineQueries, engineSu
   OPTIONS;
 /** Upstream subscriptions of the engine-event websocket: the events leader holds them. */
 const ENGINE_QUERIES = { engineQueries, engineSubscriptionsPerConnection } as const;
-const { rpcGasCap } = OPTIONS;
+const { rpcGasCap, queryCacheBytes } = OPTIONS;
 const {
   passphraseFile,
   keystoreDir,
@@ -497,7 +506,14 @@ const CHAIN = { chainId, node } as const;
 /** `photon gateway`: listeners over the NATS bus. */
 export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as const;
 /** `photon query`: reads over the NATS bus. */
-export const QUERY_SCHEMA = { ...CHAIN, ...LOG_LIMITS, rpcGasCap, ...CLUSTER, ...LOGGING } as const;
+export const QUERY_SCHEMA = {
+  ...CHAIN,
+  ...LOG_LIMITS,
+  rpcGasCap,
+  queryCacheBytes,
+  ...CLUSTER,
+  ...LOGGING,
+} as const;
 /** `photon tx`: transaction submission over the NATS bus, broadcasting to the engine. */
 export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...CLUSTER, ...LOGGING } as const;
 /** `photon events`: filters (and, later, the engine bridge) over the NATS bus, filter cursors in Redis. */
@@ -548,6 +564,7 @@ export const START_SCHEMA = {
   allowInsecureUnlock,
   ...LOG_LIMITS,
   rpcGasCap,
+  queryCacheBytes,
   ...FILTERS,
   ...ENGINE_QUERIES,
   logIndexFrom,

@@ -98,6 +98,12 @@ export function parsePositiveInt(raw: string): number {
   return Number(raw);
 }
 
+/** A size in bytes where 0 turns the thing it bounds off. */
+export function parseByteBound(raw: string): number {
+  if (raw === '0') return 0;
+  return parsePositiveInt(raw);
+}
+
 /** A gas cap for eth_call/eth_estimateGas: Ethermint's EstimateGas refuses caps below a transfer's 21000. */
 export function parseGasCap(raw: string): number {
   const cap = parsePositiveInt(raw);

@@ -1,6 +1,6 @@
-// Answers pinned to a committed height. CometBFT has instant finality: the state at a height the engine has
-// committed never changes, so an answer read at it (a balance, a slot, a nonce, code, a call's return data,
-// a gas estimate) holds until it is evicted. Bounded by an estimate of the bytes kept (key and answer);
+// Answers pinned to a committed height. CometBFT has instant finality: a committed block and the state after
+// it never change, so an answer read at one (a balance, a slot, a nonce, code, a call's return data, a gas
+// estimate, the logs of a committed range) holds until it is evicted. Bounded by an estimate of the bytes kept (key and answer);
 // only successes are kept, so an engine that was unavailable, or a call that failed, is asked again.
 import { type CacheStats, LruCache } from '@photon/engine-client';
 
@@ -21,12 +21,20 @@ export class FinalAnswers {
     this.cache = new LruCache<string, Kept>(capacityBytes, (kept) => kept.bytes);
   }
 
-  /** The answer for `key` at the committed `height`, loaded once while it stays cached. */
-  async get<T>(height: bigint, key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The answer for `key` at the committed `height`, loaded once while it stays cached; `bytesOf` weighs
+   * an answer whose size a generic estimate would misjudge or take long to find (a list of logs).
+   */
+  async get<T>(
+    height: bigint,
+    key: string,
+    load: () => Promise<T>,
+    bytesOf: (answer: T) => number = approximateBytes,
+  ): Promise<T> {
     const pinned = `${height}|${key}`;
     const kept = await this.cache.getOrLoad(pinned, async () => {
       const answer = await load();
-      return { answer, bytes: ENTRY_OVERHEAD_BYTES + pinned.length + approximateBytes(answer) };
+      return { answer, bytes: ENTRY_OVERHEAD_BYTES + pinned.length + bytesOf(answer) };
     });
     return kept!.answer as T;
   }

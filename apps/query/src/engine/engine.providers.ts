@@ -1,7 +1,9 @@
-// The engine-client instances the query handlers share, built once per service from its engine URL.
+// The engine-client instances the query handlers share, built once per service from its engine URL, with
+// the head and the answers kept at committed heights that every read goes through.
 import { CometHttpClient, EthereumChainReader, EvmQueryClient, PendingPool } from '@photon/engine-client';
 import type { Provider } from '@nestjs/common';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
+import { FinalAnswers } from '../cache/final-answers';
 import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from './chain-head';
 
@@ -33,4 +35,9 @@ export const ENGINE_PROVIDERS: Provider[] = [
   },
   ChainHead,
   BlockResolver,
+  {
+    provide: FinalAnswers,
+    inject: [QUERY_OPTIONS],
+    useFactory: (options: QueryOptions) => new FinalAnswers(options.finalAnswersBytes),
+  },
 ];

@@ -1,8 +1,6 @@
 // Account state, execution, fees, node status, the N/A methods and the txpool: their services and
 // handlers, registered together.
 import type { Provider } from '@nestjs/common';
-import { FinalAnswers } from '../cache/final-answers';
-import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
 import { ExecutionEngine } from '../execution/execution-engine';
 import { ExecutionService } from '../execution/execution.service';
 import { FeeService } from '../fees/fee.service';
@@ -17,11 +15,6 @@ import { StatusHandlers } from './status.handlers';
 import { NodeStatusService } from './status.service';
 
 export const STATE_READ_PROVIDERS: Provider[] = [
-  {
-    provide: FinalAnswers,
-    useFactory: (options: QueryOptions) => new FinalAnswers(options.finalAnswersBytes),
-    inject: [QUERY_OPTIONS],
-  },
   StateService,
   ExecutionEngine,
   ExecutionService,

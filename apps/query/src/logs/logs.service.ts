@@ -4,9 +4,10 @@
 // logs bloom is tested before its logs are read.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type FilterDto, InvalidInputError } from '@photon/codec';
-import { type BloomTest, EthereumChainReader } from '@photon/engine-client';
+import { type BloomTest, EthereumChainReader, logsBytes } from '@photon/engine-client';
 import { criteriaKeyGroups } from '@photon/store';
 import type { EthLogRecord, Hex } from '@photon/types';
+import { FinalAnswers } from '../cache/final-answers';
 import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from '../engine/chain-head';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
@@ -45,6 +46,7 @@ export class LogsService {
     head: ChainHead,
     resolver: BlockResolver,
     @Inject(QUERY_OPTIONS) private readonly options: QueryOptions,
+    private readonly final: FinalAnswers,
   ) {
     this.chain = {
       head: () => head.latest(),
@@ -68,8 +70,17 @@ export class LogsService {
     const range = await resolveLogRange(filter.fromBlock, filter.toBlock, this.chain);
     const limits = this.options.logLimits;
     assertRangeFits(range.from, range.to, limits);
-    const plan = await this.plan(range, criteria);
-    return scanLogs(plan, criteria, limits, (height) => this.reader.blockLogs(height, mayMatch));
+    // Every block of the range is committed, so its logs for this filter never change.
+    const key = `logs:${range.from}:${JSON.stringify(criteria)}`;
+    return this.final.get(
+      range.to,
+      key,
+      async () => {
+        const plan = await this.plan(range, criteria);
+        return scanLogs(plan, criteria, limits, (height) => this.reader.blockLogs(height, mayMatch));
+      },
+      logsBytes,
+    );
   }
 
   bloomStats(): BloomStats {

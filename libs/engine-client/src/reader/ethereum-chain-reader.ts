@@ -11,6 +11,7 @@ import { exceedsBlockGasLimit } from './block-ethereum-txs';
 import { bloomFromEvents } from './block-events';
 import { BlockInputsFetcher } from './block-inputs';
 import { type CacheStats, LruCache } from './lru-cache';
+import { logsBytes } from './logs-bytes';
 import { pendingRecords } from './pending-transactions';
 import { isMissingHeight } from '../comet/rpc-error-kind';
 
@@ -35,13 +36,6 @@ export type ChainReaderCacheStats = CacheStats;
 /** The bloom of a block without logs, shared by every such block the bloom cache keeps. */
 const EMPTY_BLOOM = new Uint8Array(256);
 
-/** The memory of one log record beside its data and topics: the object, its strings and numbers. */
-const LOG_OVERHEAD_BYTES = 600;
-
-/** About what a block's logs hold in memory (strings of hex: two bytes per character). */
-const logsWeight = (logs: readonly EthLogRecord[]): number =>
-  logs.reduce((sum, log) => sum + LOG_OVERHEAD_BYTES + 2 * log.data.length + 140 * log.topics.length, 64);
-
 /** CometBFT caps unconfirmed_txs at 100 per call. */
 const MEMPOOL_PAGE = 100;
 
@@ -63,7 +57,7 @@ export class EthereumChainReader {
     this.blocks = new LruCache(size);
     this.heightsByHash = new LruCache(size);
     this.blooms = new LruCache(opts.bloomCacheSize ?? 16_384);
-    this.logs = new LruCache(opts.logsCacheBytes ?? 32 * 1024 * 1024, logsWeight);
+    this.logs = new LruCache(opts.logsCacheBytes ?? 32 * 1024 * 1024, logsBytes);
   }
 
   async latestHeight(): Promise<bigint> {
