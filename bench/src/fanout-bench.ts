@@ -13,6 +13,7 @@ import {
   waitFor,
 } from '@photon/testing';
 import { WebSocket } from 'ws';
+import { percentile } from './stats';
 
 const SIZES = (process.env['BENCH_FANOUT_SIZES'] ?? '1000,5000').split(',').map(Number);
 const ENGINE_SIZES = (process.env['BENCH_FANOUT_ENGINE_SIZES'] ?? '1000').split(',').map(Number);
@@ -58,11 +59,6 @@ interface Row {
   last: number;
   missing: number;
 }
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function open(url: string): Promise<WebSocket> {
   const ws = new WebSocket(url);

@@ -7,6 +7,7 @@ import { type LoadSettings, connectionsFor } from './measure';
 import { type Cell, type RoundPlan } from './rounds';
 import { type RoundSample, type Spread, type Summary, perRoundRatios, spread, summarize } from './stats';
 import { type Workload } from './workloads';
+import { textTable } from './text-table';
 
 /** The machine, so numbers are never read without knowing where they came from. */
 export function machineDescription(): string {
@@ -153,14 +154,8 @@ export function resultsTable(
       num(s.rpcErrors),
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? '').length)));
   // Text columns left-aligned, numbers right-aligned.
-  const line = (texts: readonly string[]): string =>
-    texts
-      .map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+  return textTable(header, cells);
 }
 
 /** Lines for `problems`: rows whose requests saw errors, summed over rounds. */

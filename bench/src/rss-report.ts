@@ -1,6 +1,7 @@
 // Formats the RSS samples: one line per process, its RSS after the preflights and after each round,
 // and whether it grew from the first round under load to the last.
 import { type RssSeries, rssGrowth } from './rss';
+import { textTable } from './text-table';
 
 /** Growth past this between round 1 and the last round is called growing, not noise. */
 export const RSS_GROWTH_THRESHOLD = 0.1;
@@ -31,11 +32,6 @@ export function rssTable(series: readonly RssSeries[]): string {
     ...rounds.map((r) => mib(s.kib.find((k) => k.round === r)?.kib)),
     growthVerdict(s),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? '').length)));
-  const line = (texts: readonly string[]): string =>
-    texts
-      .map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+  // Text columns left-aligned, numbers right-aligned.
+  return textTable(header, cells);
 }

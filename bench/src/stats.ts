@@ -55,6 +55,12 @@ export function median(values: readonly number[]): number {
 }
 
 /** Median, min and max of `values`, or undefined when there are none. */
+/** The `p`-th percentile of ascending `sorted` values (nearest rank), NaN when there are none. */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN);
+
 export function spread(values: readonly number[]): Spread | undefined {
   if (values.length === 0) return undefined;
   return { median: median(values), min: Math.min(...values), max: Math.max(...values), count: values.length };

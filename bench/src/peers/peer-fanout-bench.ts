@@ -11,6 +11,7 @@ import { ANVIL } from './anvil';
 import { GANACHE } from './ganache';
 import { HARDHAT } from './hardhat';
 import { type Peer, spawnPeer } from './start-peer';
+import { percentile } from '../stats';
 
 const SIZES = (process.env['BENCH_FANOUT_SIZES'] ?? '1000').split(',').map(Number);
 const BLOCKS = Number(process.env['BENCH_FANOUT_BLOCKS'] ?? 10);
@@ -29,11 +30,6 @@ interface Row {
   last: number;
   missing: number;
 }
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN);
 
 async function subscribe(wsUrl: string, onHead: (height: number) => void): Promise<WebSocket> {
   const ws = new WebSocket(wsUrl);
