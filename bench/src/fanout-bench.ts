@@ -13,7 +13,7 @@ import {
   waitFor,
 } from '@photon/testing';
 import { WebSocket } from 'ws';
-import { percentile } from './stats';
+import { type FanoutDelays, fanoutDelays } from './fanout-delays';
 
 const SIZES = (process.env['BENCH_FANOUT_SIZES'] ?? '1000,5000').split(',').map(Number);
 const ENGINE_SIZES = (process.env['BENCH_FANOUT_ENGINE_SIZES'] ?? '1000').split(',').map(Number);
@@ -49,15 +49,11 @@ const ENGINE_EVENTS: Feed = {
       ?.header?.height,
 };
 
-interface Row {
+interface Row extends FanoutDelays {
   feed: string;
   kind: PhotonStackKind;
   subscribers: number;
   blocks: number;
-  p50: number;
-  p99: number;
-  last: number;
-  missing: number;
 }
 
 async function open(url: string): Promise<WebSocket> {
@@ -116,28 +112,18 @@ async function measure(feed: Feed, kind: PhotonStackKind, subscribers: number): 
       timeoutMs: (BLOCKS + 10) * BLOCK_TIME_MS * 3,
       intervalMs: 100,
     });
-    const delays: number[] = [];
-    const lasts: number[] = [];
-    let missing = 0;
-    for (let height = first; height < first + BLOCKS; height++) {
+    const heights = Array.from({ length: BLOCKS }, (_, i) => first + i);
+    // A height whose commit the engine's socket missed has no reference moment: it is left out.
+    const announced = heights.flatMap((height) => {
       const commit = engine.commits.get(height);
-      const times = received.get(height) ?? [];
-      if (commit === undefined) continue;
-      missing += subscribers - times.length;
-      for (const at of times) delays.push(at - commit);
-      if (times.length > 0) lasts.push(Math.max(...times) - commit);
-    }
-    delays.sort((a, b) => a - b);
-    lasts.sort((a, b) => a - b);
+      return commit === undefined ? [] : [[height, commit] as const];
+    });
     return {
       feed: feed.name,
       kind,
       subscribers,
       blocks: BLOCKS,
-      p50: percentile(delays, 50),
-      p99: percentile(delays, 99),
-      last: percentile(lasts, 50),
-      missing,
+      ...fanoutDelays(announced, received, subscribers),
     };
   } finally {
     for (const ws of sockets) ws.terminate();

@@ -11,7 +11,7 @@ import { ANVIL } from './anvil';
 import { GANACHE } from './ganache';
 import { HARDHAT } from './hardhat';
 import { type Peer, spawnPeer } from './start-peer';
-import { percentile } from '../stats';
+import { type FanoutDelays, fanoutDelays } from '../fanout-delays';
 
 const SIZES = (process.env['BENCH_FANOUT_SIZES'] ?? '1000').split(',').map(Number);
 const BLOCKS = Number(process.env['BENCH_FANOUT_BLOCKS'] ?? 10);
@@ -22,13 +22,9 @@ const PEERS: readonly [string, Peer][] = [
   ['ganache', GANACHE],
 ];
 
-interface Row {
+interface Row extends FanoutDelays {
   peer: string;
   subscribers: number;
-  p50: number;
-  p99: number;
-  last: number;
-  missing: number;
 }
 
 async function subscribe(wsUrl: string, onHead: (height: number) => void): Promise<WebSocket> {
@@ -76,25 +72,7 @@ async function measure(name: string, peer: Peer, subscribers: number): Promise<R
       what: `${subscribers} subscribers to see block ${start + BLOCKS}`,
       timeoutMs: 10_000,
     }).catch(() => undefined); // what never arrived is counted as missing
-    const delays: number[] = [];
-    const lasts: number[] = [];
-    let missing = 0;
-    for (const [height, at] of mined) {
-      const times = received.get(height) ?? [];
-      missing += subscribers - times.length;
-      for (const t of times) delays.push(t - at);
-      if (times.length > 0) lasts.push(Math.max(...times) - at);
-    }
-    delays.sort((a, b) => a - b);
-    lasts.sort((a, b) => a - b);
-    return {
-      peer: name,
-      subscribers,
-      p50: percentile(delays, 50),
-      p99: percentile(delays, 99),
-      last: percentile(lasts, 50),
-      missing,
-    };
+    return { peer: name, subscribers, ...fanoutDelays(mined, received, subscribers) };
   } finally {
     for (const ws of sockets) ws.terminate();
     await proc.stop();
