@@ -1,6 +1,6 @@
 // Handler of eth_getLogs: the logs matching a filter, over a block range or in one block.
 import { Injectable } from '@nestjs/common';
-import { RpcMethod } from '@photon/bus';
+import { type CallContext, RpcMethod } from '@photon/bus';
 import { EthGetLogsParams, type RpcLog, decodeParams, formatLog } from '@photon/codec';
 import { LogsService } from '../logs/logs.service';
 
@@ -10,8 +10,10 @@ export class LogsHandlers {
 
   /** Handler for eth_getLogs. */
   @RpcMethod('eth_getLogs')
-  async getLogs(params: unknown): Promise<RpcLog[]> {
+  async getLogs(params: unknown, context: CallContext): Promise<RpcLog[]> {
     const { filter } = decodeParams(EthGetLogsParams, params);
-    return (await this.logs.getLogs(filter)).map(formatLog);
+    // The events service reads each range once (the index backfill, filter polls): keeping those answers
+    // would only push out the ones clients ask for again.
+    return (await this.logs.getLogs(filter, { keep: context.transport !== 'internal' })).map(formatLog);
   }
 }

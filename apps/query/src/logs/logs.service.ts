@@ -55,7 +55,8 @@ export class LogsService {
     };
   }
 
-  async getLogs(filter: FilterDto): Promise<EthLogRecord[]> {
+  /** The logs `filter` selects; with `keep`, an answer over a range is kept for the next caller. */
+  async getLogs(filter: FilterDto, { keep }: { keep: boolean } = { keep: true }): Promise<EthLogRecord[]> {
     const criteria: LogCriteria = {
       ...(filter.address === undefined ? {} : { addresses: filter.address }),
       ...(filter.topics === undefined ? {} : { topics: filter.topics }),
@@ -70,17 +71,13 @@ export class LogsService {
     const range = await resolveLogRange(filter.fromBlock, filter.toBlock, this.chain);
     const limits = this.options.logLimits;
     assertRangeFits(range.from, range.to, limits);
+    const scan = async (): Promise<EthLogRecord[]> => {
+      const plan = await this.plan(range, criteria);
+      return scanLogs(plan, criteria, limits, (height) => this.reader.blockLogs(height, mayMatch));
+    };
+    if (!keep) return scan();
     // Every block of the range is committed, so its logs for this filter never change.
-    const key = `logs:${range.from}:${JSON.stringify(criteria)}`;
-    return this.final.get(
-      range.to,
-      key,
-      async () => {
-        const plan = await this.plan(range, criteria);
-        return scanLogs(plan, criteria, limits, (height) => this.reader.blockLogs(height, mayMatch));
-      },
-      logsBytes,
-    );
+    return this.final.get(range.to, `logs:${range.from}:${JSON.stringify(criteria)}`, scan, logsBytes);
   }
 
   bloomStats(): BloomStats {
