@@ -16,6 +16,7 @@ import { type Address, bytesToHex, createAddressFromString, createZeroAddress } 
 import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import type { ExecutableTx } from './decode-tx';
 import { EvmCallError, EvmTimeoutError } from './errors';
+import { keepJumpAnalyses } from './jump-analysis';
 import type { CallArgs, CallResult, EstimateGasResult } from './types';
 import { ethereumjsErrorText, gethVmError, VM_ERROR_OUT_OF_GAS, VM_ERROR_REVERTED } from './vm-errors';
 
@@ -121,6 +122,7 @@ export async function createQueryMachine(
       ],
     },
   });
+  keepJumpAnalyses(vm.evm);
   return { vm, state, clock };
 }
 

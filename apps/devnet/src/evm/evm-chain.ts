@@ -117,11 +117,7 @@ export class EvmChain {
   private tail: Promise<unknown> = Promise.resolve();
   /** eth_call / estimateGas VMs, kept by state root between calls. */
   private readonly queryMachines = new QueryMachines((record) =>
-    createQueryMachine(
-      this.common,
-      this.history.stateAt(record.height, true).state,
-      this.history.blockchain(),
-    ),
+    createQueryMachine(this.common, this.history.queryStateAt(record), this.history.blockchain()),
   );
 
   private constructor(

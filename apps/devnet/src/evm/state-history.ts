@@ -4,10 +4,12 @@
 import type { Common } from '@ethereumjs/common';
 import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
-import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
+import { MerkleStateManager } from '@ethereumjs/statemanager';
 import { type DB, MapDB, ValueEncoding } from '@ethereumjs/util';
+import { CommittedReads } from './committed-reads';
 import { UnknownHeightError } from './errors';
 import { type Key, OverlayDB, type Value } from './overlay-db';
+import { QueryStateManager } from './query-state';
 import { RecordingDB, type StateWrites } from './recording-db';
 import type { BlockRecord, BlockTag } from './types';
 
@@ -20,6 +22,8 @@ export class StateHistory {
   private readonly nodes = new MapDB<Key, Value>();
   /** The chain's own writes pass through here, so each block's new nodes can be taken. */
   private readonly recorder = new RecordingDB(this.nodes);
+  /** What query VMs read from the tries, by root: shared by every height and VM. */
+  private readonly committedReads = new CommittedReads();
 
   constructor(private readonly common: Common) {}
 
@@ -75,16 +79,25 @@ export class StateHistory {
     this.record(height).hash = hash;
   }
 
-  /**
-   * A private state manager at the height's root; what is written to it stays in its own layer. With
-   * `cached`, accounts, code and storage it read are kept in memory (checkpointed with the state): for a
-   * state that serves many calls.
-   */
-  stateAt(tag: BlockTag, cached = false): { record: BlockRecord; state: MerkleStateManager } {
+  /** A private state manager at the height's root; what is written to it stays in its own layer. */
+  stateAt(tag: BlockTag): { record: BlockRecord; state: MerkleStateManager } {
     const record = this.record(tag);
-    const trie = this.trie(new OverlayDB(this.nodes), record.stateRoot);
-    const caches = cached ? new Caches() : undefined;
-    return { record, state: new MerkleStateManager({ common: this.common, trie, caches }) };
+    return { record, state: new MerkleStateManager({ common: this.common, trie: this.overlayTrie(record) }) };
+  }
+
+  /**
+   * Like `stateAt`, for a state that serves many calls: accounts, code and storage it read are kept in
+   * memory (checkpointed with the state), and trie reads go through the chain's CommittedReads.
+   */
+  queryStateAt(record: BlockRecord): QueryStateManager {
+    return new QueryStateManager(
+      { common: this.common, trie: this.overlayTrie(record) },
+      this.committedReads,
+    );
+  }
+
+  private overlayTrie(record: BlockRecord): MerklePatriciaTrie {
+    return this.trie(new OverlayDB(this.nodes), record.stateRoot);
   }
 
   /** BLOCKHASH's view: the CometBFT hashes the wrapper reported, zero when unknown. */
