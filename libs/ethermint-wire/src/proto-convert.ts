@@ -9,9 +9,17 @@ const UINT64_MAX = 2n ** 64n - 1n;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
+/** Each field's TS key, worked out once: every message encoded or decoded asks for all of its fields'. */
+const tsKeys = new WeakMap<Field, string>();
+
 /** The TS key of a proto field: protobufjs's own snake_case → camelCase rule. */
 export function tsKey(field: Field): string {
-  return util.camelCase(field.name);
+  let key = tsKeys.get(field);
+  if (key === undefined) {
+    key = util.camelCase(field.name);
+    tsKeys.set(field, key);
+  }
+  return key;
 }
 
 /**

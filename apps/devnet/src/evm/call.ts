@@ -4,7 +4,6 @@
 import { type Block, createBlock, paramsBlock } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { type EVMMockBlockchainInterface, getOpcodesForHF, paramsEVM } from '@ethereumjs/evm';
-import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import {
   createAccessList2930Tx,
   createFeeMarket1559Tx,
@@ -17,6 +16,7 @@ import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import type { ExecutableTx } from './decode-tx';
 import { EvmCallError, EvmTimeoutError } from './errors';
 import { keepJumpAnalyses } from './jump-analysis';
+import type { QueryStateManager } from './query-state';
 import type { CallArgs, CallResult, EstimateGasResult } from './types';
 import { ethereumjsErrorText, gethVmError, VM_ERROR_OUT_OF_GAS, VM_ERROR_REVERTED } from './vm-errors';
 
@@ -40,6 +40,7 @@ export interface QueryEnv {
   common: Common;
   /** A VM on a private state at the queried height; calls run inside a checkpoint that is reverted. */
   machine: QueryMachine;
+  /** The same object for every call at one height: the block built from it is kept with it. */
   block: QueryBlockContext;
 }
 
@@ -49,7 +50,7 @@ export interface QueryEnv {
  */
 export interface QueryMachine {
   readonly vm: VM;
-  readonly state: MerkleStateManager;
+  readonly state: QueryStateManager;
   /** The running call's deadline, which the VM's JUMP/JUMPI check. */
   readonly clock: { deadline: Deadline | undefined };
 }
@@ -90,7 +91,7 @@ function originalJumpHandlers(common: Common): { jump: OpHandler; jumpi: OpHandl
 /** A query VM over `state`; its JUMP/JUMPI check whatever deadline its clock holds. */
 export async function createQueryMachine(
   common: Common,
-  state: MerkleStateManager,
+  state: QueryStateManager,
   blockchain: EVMMockBlockchainInterface,
 ): Promise<QueryMachine> {
   const { jump, jumpi } = originalJumpHandlers(common);
@@ -193,20 +194,34 @@ function callTx(env: QueryEnv, args: CallArgs, from: Address, nonce: bigint, gas
   return tx;
 }
 
+/** The blocks calls ran in, by block context, fee-less and with the base fee: a header never changes. */
+const queryBlocks = new WeakMap<QueryBlockContext, { free?: Block; priced?: Block }>();
+
 function queryBlock(env: QueryEnv, args: CallArgs): Block {
   // Like geth's eth_call, a call without fees runs with base fee 0 so that it needs no balance for gas.
-  return createBlock(
+  const priced = hasFees(args);
+  let blocks = queryBlocks.get(env.block);
+  if (blocks === undefined) {
+    blocks = {};
+    queryBlocks.set(env.block, blocks);
+  }
+  const kept = priced ? blocks.priced : blocks.free;
+  if (kept !== undefined) return kept;
+  const block = createBlock(
     {
       header: {
         number: env.block.number,
         timestamp: env.block.timestamp,
         coinbase: env.block.coinbase,
         gasLimit: env.block.gasLimit,
-        baseFeePerGas: hasFees(args) ? env.block.baseFee : 0n,
+        baseFeePerGas: priced ? env.block.baseFee : 0n,
       },
     },
     { common: queryCommon(env.common) },
   );
+  if (priced) blocks.priced = block;
+  else blocks.free = block;
+  return block;
 }
 
 type Execution = { kind: 'done'; result: CallResult } | { kind: 'intrinsic-gas-too-low' };

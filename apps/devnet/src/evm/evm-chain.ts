@@ -23,6 +23,7 @@ import {
   DEFAULT_GAS_CAP,
   estimateGas,
   ethCall,
+  type QueryBlockContext,
   type QueryEnv,
   type QueryMachine,
 } from './call';
@@ -116,6 +117,8 @@ export class EvmChain {
   /** CheckTx and block production take turns; queries read committed roots and run alongside. */
   private tail: Promise<unknown> = Promise.resolve();
   /** eth_call / estimateGas VMs, kept by state root between calls. */
+  /** Each committed height's block context, made once (the record of a height is one object). */
+  private readonly queryBlockContexts = new WeakMap<BlockRecord, QueryBlockContext>();
   private readonly queryMachines = new QueryMachines((record) =>
     createQueryMachine(this.common, this.history.queryStateAt(record), this.history.blockchain()),
   );
@@ -573,16 +576,17 @@ export class EvmChain {
 
   /** A query runs in the block context of the height it reads (Ethermint's ctx at that height). */
   private queryEnv(record: BlockRecord, machine: QueryMachine): QueryEnv {
-    return {
-      common: this.common,
-      machine,
-      block: {
+    let block = this.queryBlockContexts.get(record);
+    if (block === undefined) {
+      block = {
         number: BigInt(record.height),
         timestamp: BigInt(record.timestamp),
         coinbase: createAddressFromString(record.proposer),
         baseFee: record.baseFee,
         gasLimit: this.blockGasLimit,
-      },
-    };
+      };
+      this.queryBlockContexts.set(record, block);
+    }
+    return { common: this.common, machine, block };
   }
 }

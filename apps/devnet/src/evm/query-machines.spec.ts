@@ -1,7 +1,7 @@
 // The pool of query VMs: one call per machine at a time, machines reused per state root, few roots kept,
 // a machine whose call failed outside the EVM's outcomes never reused.
 import type { QueryMachine } from './call';
-import { EvmCallError } from './errors';
+import { EvmCallError, EvmTimeoutError } from './errors';
 import { QueryMachines } from './query-machines';
 import type { BlockRecord } from './types';
 
@@ -17,7 +17,10 @@ describe('QueryMachines', () => {
     machines = new QueryMachines(
       () => {
         made += 1;
-        return Promise.resolve({ clock: { deadline: undefined } } as unknown as QueryMachine);
+        return Promise.resolve({
+          clock: { deadline: undefined },
+          state: { settled: true },
+        } as unknown as QueryMachine);
       },
       { roots: 2, perRoot: 2 },
     );
@@ -59,6 +62,17 @@ describe('QueryMachines', () => {
     await expect(machines.use(recordAt(1), () => Promise.reject(new Error('trie broke')))).rejects.toThrow(
       'trie broke',
     );
+    await machines.use(recordAt(1), () => Promise.resolve());
+    expect(made).toBe(2);
+  });
+
+  it('error: a machine whose call left a checkpoint open (cut off mid-execution) is dropped', async () => {
+    const leave = (machine: QueryMachine) => {
+      (machine.state as { settled: boolean }).settled = false;
+      return Promise.reject(new EvmTimeoutError(5000));
+    };
+    await expect(machines.use(recordAt(1), leave)).rejects.toThrow(EvmTimeoutError);
+    expect(machines.idleCount).toBe(0);
     await machines.use(recordAt(1), () => Promise.resolve());
     expect(made).toBe(2);
   });

@@ -1,7 +1,8 @@
 // The query VMs kept between calls, by state root: a call takes an idle machine of its height's root (or
 // makes one), runs, and gives it back, so an eth_call pays for its execution instead of building a VM and
 // warming a fresh state every time. Only a few roots are kept (the latest ones are what clients ask for),
-// and a machine whose call failed outside the EVM's own outcomes is dropped rather than trusted again.
+// and a machine whose call failed outside the EVM's own outcomes, or left a checkpoint open, is dropped
+// rather than trusted again.
 import { bytesToHex } from '@ethereumjs/util';
 import type { QueryMachine } from './call';
 import { EvmCallError, EvmTimeoutError } from './errors';
@@ -33,12 +34,14 @@ export class QueryMachines {
     try {
       return await call(machine);
     } catch (error) {
-      // Refusals and timeouts leave the state as found (the call reverts it); anything else may not.
+      // Refusals and timeouts are the EVM's own outcomes; any other failure may have left anything behind.
       reusable = error instanceof EvmCallError || error instanceof EvmTimeoutError;
       throw error;
     } finally {
       machine.clock.deadline = undefined;
-      if (reusable) this.giveBack(root, machine);
+      // A call cut off inside the EVM (a timeout mid-execution) leaves its frames' checkpoints open, and with
+      // them its writes under the next call's: such a machine is never reused.
+      if (reusable && machine.state.settled) this.giveBack(root, machine);
     }
   }
 

@@ -1,8 +1,10 @@
 // Query VMs kept across calls with their reads kept by root and their jump analyses kept by code: each call
 // still sees exactly the state of its height, as committed, whatever ran on the same VM before.
+import { bytesToHex } from '@ethereumjs/util';
 import { EvmTimeoutError } from './errors';
 import { EvmChain } from './evm-chain';
-import { PROBE_INIT_CODE, Probe, probeCall } from './testing/probe-contract';
+import { devGenesis } from './genesis';
+import { assemble, PROBE_INIT_CODE, Probe, probeCall } from './testing/probe-contract';
 import { devAddress, devWallet, GWEI, signTx } from './testing/sign';
 import type { Hex } from './types';
 
@@ -69,5 +71,30 @@ describe('query state kept between calls', () => {
       await expect(chain.ethCall(spin, { timeoutMs: 30 })).rejects.toThrow(new EvmTimeoutError(30));
     }
     expect((await get(chain, probe)).ret).toEqual(word(0n));
+  });
+
+  it('error: a call cut off by the timeout leaves none of its writes for the next call', async () => {
+    // With empty calldata it stores 42 in slot 0 and loops forever; with a non-zero word it returns slot 0.
+    const code = assemble(
+      ['0x00', 'CALLDATALOAD', '@read', 'JUMPI', '0x2a', '0x00', 'SSTORE', 'loop:', '@loop', 'JUMP'].concat([
+        'read:',
+        '0x00',
+        'SLOAD',
+        '0x00',
+        'MSTORE',
+        '0x20',
+        '0x00',
+        'RETURN',
+      ]),
+    );
+    const storer: Hex = `0x${'5e'.repeat(20)}`;
+    const genesis = devGenesis();
+    genesis.accounts.push({ address: storer, balance: 0n, code });
+    const chain = await EvmChain.create({ genesis });
+    await chain.produceBlock({ height: 1, timestamp: genesis.timestamp + 1, proposer: PROPOSER });
+    const read = { to: storer, data: word(1n) };
+    expect(bytesToHex((await chain.ethCall(read)).ret)).toBe(bytesToHex(word(0n)));
+    await expect(chain.ethCall({ to: storer }, { timeoutMs: 30 })).rejects.toThrow(new EvmTimeoutError(30));
+    expect(bytesToHex((await chain.ethCall(read)).ret)).toBe(bytesToHex(word(0n)));
   });
 });

@@ -1,7 +1,7 @@
 // The state manager of a query VM: ethereumjs' MerkleStateManager with its caches, whose misses are first
 // looked up in the chain's CommittedReads. A call runs inside a checkpoint that is reverted, and a revert
-// also empties what the caches learnt during the call, so without this every call would walk the tries
-// (hash the key, decode each node) again for the same accounts, slots and code.
+// also empties what the caches learnt during the call; so what a call filled in from the committed state is
+// put back once the revert is done, and the next call on this VM finds it in the caches.
 import { Caches, MerkleStateManager, type MerkleStateManagerOpts } from '@ethereumjs/statemanager';
 import { type Account, type Address, createAccountFromRLP } from '@ethereumjs/util';
 import type { CommittedReads } from './committed-reads';
@@ -11,6 +11,8 @@ const RLP_EMPTY_BYTES = Uint8Array.of(0x80);
 
 export class QueryStateManager extends MerkleStateManager {
   private readonly caches: Caches;
+  /** Puts of committed values made since the state was last at no checkpoint, to redo after the revert. */
+  private fills: (() => void)[] = [];
 
   constructor(
     opts: Omit<MerkleStateManagerOpts, 'caches'>,
@@ -21,15 +23,21 @@ export class QueryStateManager extends MerkleStateManager {
     this.caches = caches;
   }
 
-  // Each override puts what CommittedReads holds into the caches, exactly what the trie read would have put
-  // there, then lets MerkleStateManager answer from its caches as usual.
+  /** No checkpoint is open: every call on this state has been reverted completely. */
+  get settled(): boolean {
+    return this._checkpointCount === 0;
+  }
+
+  // Each read override puts what CommittedReads holds into the caches, exactly what the trie read would have
+  // put there, then lets MerkleStateManager answer from its caches as usual.
 
   override async getAccount(address: Address): Promise<Account | undefined> {
     const cache = this.caches.account;
     if (cache !== undefined && cache.get(address) === undefined) {
       const trie = this._trie;
       const rlp = await this.reads.account(trie.root(), address.bytes, () => trie.get(address.bytes));
-      cache.put(address, rlp === null ? undefined : createAccountFromRLP(rlp));
+      const account = rlp === null ? undefined : createAccountFromRLP(rlp);
+      this.fill(() => cache.put(address, account));
     }
     return super.getAccount(address);
   }
@@ -43,7 +51,8 @@ export class QueryStateManager extends MerkleStateManager {
         const value = await this.reads.slot(account.storageRoot, key, () =>
           this._getStorageTrie(address, account).get(key),
         );
-        cache.put(address, key, value ?? RLP_EMPTY_BYTES);
+        const slot = key.slice();
+        this.fill(() => cache.put(address, slot, value ?? RLP_EMPTY_BYTES));
       }
     }
     return super.getStorage(address, key);
@@ -55,9 +64,27 @@ export class QueryStateManager extends MerkleStateManager {
       const account = await this.getAccount(address);
       if (account?.isContract() === true) {
         const code = await this.reads.code(account.codeHash, () => super.getCode(address));
-        cache.put(address, code);
+        this.fill(() => cache.put(address, code));
       }
     }
     return super.getCode(address);
+  }
+
+  override async revert(): Promise<void> {
+    await super.revert();
+    if (this._checkpointCount !== 0) return;
+    const fills = this.fills;
+    this.fills = [];
+    for (const fill of fills) fill();
+    // The refills are the committed state, not changes: drop them from the caches' change lists, so that no
+    // later flush writes them to the trie.
+    this.caches.account?.flush();
+    this.caches.storage?.flush();
+    this.caches.code?.flush();
+  }
+
+  private fill(put: () => void): void {
+    put();
+    if (this._checkpointCount > 0) this.fills.push(put);
   }
 }

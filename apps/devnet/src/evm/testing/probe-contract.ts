@@ -13,6 +13,8 @@ const OPCODES: Record<string, number> = {
   MSTORE: 0x52,
   SLOAD: 0x54,
   SSTORE: 0x55,
+  TLOAD: 0x5c,
+  TSTORE: 0x5d,
   JUMP: 0x56,
   JUMPI: 0x57,
   JUMPDEST: 0x5b,
