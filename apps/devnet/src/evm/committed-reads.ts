@@ -5,7 +5,7 @@
 import { bytesToUnprefixedHex } from '@ethereumjs/util';
 
 /** Most entries of each kind kept; past it the oldest go first. */
-const DEFAULT_MAX_ENTRIES = 100_000;
+const DEFAULT_MAX_ENTRIES = 50_000;
 
 class BoundedMemo<V> {
   private readonly entries = new Map<string, V>();

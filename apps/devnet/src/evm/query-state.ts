@@ -9,14 +9,23 @@ import type { CommittedReads } from './committed-reads';
 /** RLP of empty bytes: how the storage cache records a slot the trie does not have. */
 const RLP_EMPTY_BYTES = Uint8Array.of(0x80);
 
+/**
+ * Reads a state keeps in its caches before it starts them over (ethereumjs' default caches never evict): the
+ * distinct slots and accounts calls read at one root would otherwise pile up for as long as the root is kept.
+ */
+export const MAX_KEPT_READS = 50_000;
+
 export class QueryStateManager extends MerkleStateManager {
   private readonly caches: Caches;
   /** Puts of committed values made since the state was last at no checkpoint, to redo after the revert. */
   private fills: (() => void)[] = [];
+  /** Committed values put in the caches since they were last cleared. */
+  private keptReads = 0;
 
   constructor(
     opts: Omit<MerkleStateManagerOpts, 'caches'>,
     private readonly reads: CommittedReads,
+    private readonly maxKeptReads = MAX_KEPT_READS,
   ) {
     const caches = new Caches();
     super({ ...opts, caches });
@@ -75,6 +84,12 @@ export class QueryStateManager extends MerkleStateManager {
     if (this._checkpointCount !== 0) return;
     const fills = this.fills;
     this.fills = [];
+    if (this.keptReads > this.maxKeptReads) {
+      // Nothing is pending at no checkpoint (the revert flushed it), so the caches can start over.
+      this.caches.clear();
+      this.keptReads = 0;
+      return;
+    }
     for (const fill of fills) fill();
     // The refills are the committed state, not changes: drop them from the caches' change lists, so that no
     // later flush writes them to the trie.
@@ -85,6 +100,7 @@ export class QueryStateManager extends MerkleStateManager {
 
   private fill(put: () => void): void {
     put();
+    this.keptReads += 1;
     if (this._checkpointCount > 0) this.fills.push(put);
   }
 }
