@@ -13,7 +13,7 @@ const RLP_EMPTY_BYTES = Uint8Array.of(0x80);
  * Reads a state keeps in its caches before it starts them over (ethereumjs' default caches never evict): the
  * distinct slots and accounts calls read at one root would otherwise pile up for as long as the root is kept.
  */
-export const MAX_KEPT_READS = 50_000;
+export const MAX_KEPT_READS = 10_000;
 
 export class QueryStateManager extends MerkleStateManager {
   private readonly caches: Caches;
