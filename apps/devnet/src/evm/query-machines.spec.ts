@@ -22,7 +22,7 @@ describe('QueryMachines', () => {
           state: { settled: true },
         } as unknown as QueryMachine);
       },
-      { roots: 2, perRoot: 2 },
+      { roots: 2, perRoot: 2, running: 3 },
     );
   });
 
@@ -75,5 +75,23 @@ describe('QueryMachines', () => {
     expect(machines.idleCount).toBe(0);
     await machines.use(recordAt(1), () => Promise.resolve());
     expect(made).toBe(2);
+  });
+
+  it('behavior: past `running` calls at once, a call waits and then uses a machine a finished call gave back', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    const calls = Array.from({ length: 5 }, (_, i) =>
+      machines.use(recordAt(1), async () => {
+        started += 1;
+        if (i < 3) await gate;
+      }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toBe(3);
+    release();
+    await Promise.all(calls);
+    expect(started).toBe(5);
+    expect(made).toBe(3);
   });
 });
