@@ -102,6 +102,21 @@ describe(ethCall.name, () => {
     expect((await chain.ethCall({ to: probe, data: probeCall(Probe.get) })).ret).toEqual(word(7n));
   });
 
+  it('error: a deadline passed before the call runs (its wait for a VM counts) is the timeout', async () => {
+    const { chain, probe } = await chainWithProbe();
+    const get = { to: probe, data: probeCall(Probe.get) };
+    // Each reading of the clock is 10 ms later: a 5 ms deadline has passed by the time the call would run.
+    let now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => (now += 10));
+    try {
+      await expect(chain.ethCall(get, { timeoutMs: 5 })).rejects.toThrow(new EvmTimeoutError(5));
+      await expect(chain.estimateGas(get, { timeoutMs: 5 })).rejects.toThrow(new EvmTimeoutError(5));
+    } finally {
+      clock.mockRestore();
+    }
+    expect((await chain.ethCall(get)).ret).toEqual(word(7n));
+  });
+
   it('error: gas below the intrinsic gas, and a fee cap below the base fee', async () => {
     const { chain, probe } = await chainWithProbe();
     await expect(chain.ethCall({ to: probe, gas: 20_000n })).rejects.toThrow(

@@ -65,8 +65,14 @@ export class Deadline {
     this.at = Date.now() + timeoutMs;
   }
 
+  /** Inside the EVM: aborts the run. */
   check(): void {
     if (Date.now() > this.at) throw new DeadlineExceeded();
+  }
+
+  /** Before a run: a deadline already passed (while waiting for a VM, or between runs) is the timeout. */
+  checkBeforeRun(): void {
+    if (Date.now() > this.at) throw new EvmTimeoutError(this.timeoutMs);
   }
 }
 
@@ -233,7 +239,7 @@ async function execute(
   gasLimit: bigint,
   deadline: Deadline,
 ): Promise<Execution> {
-  deadline.check();
+  deadline.checkBeforeRun();
   const { vm, state } = env.machine;
   const from = args.from === undefined ? createZeroAddress() : createAddressFromString(args.from);
   const account = await state.getAccount(from);
@@ -297,12 +303,16 @@ async function execute(
 
 export interface QueryLimits {
   gasCap: bigint;
-  timeoutMs: number;
+  /**
+   * Started when the query arrived, so that waiting for a VM counts (as Ethermint's timeout context wraps the
+   * whole query): a queue of runaway calls cannot hold later calls past their timeout.
+   */
+  deadline: Deadline;
 }
 
 /** Ethermint `EthCall`: reverts and other EVM errors come back as `vmError` with `ret`. */
 export async function ethCall(env: QueryEnv, args: CallArgs, limits: QueryLimits): Promise<CallResult> {
-  const deadline = new Deadline(limits.timeoutMs);
+  const { deadline } = limits;
   env.machine.clock.deadline = deadline;
   const execution = await execute(env, args, callGasLimit(args, limits.gasCap), deadline);
   // x/evm/keeper/state_transition.go ApplyMessageWithConfig: `Wrap(core.ErrIntrinsicGas, "apply message")`.
@@ -327,7 +337,7 @@ export async function estimateGas(
   if (hi > limits.gasCap) hi = limits.gasCap;
   const cap = hi;
 
-  const deadline = new Deadline(limits.timeoutMs);
+  const { deadline } = limits;
   env.machine.clock.deadline = deadline;
   const executable = async (gas: bigint): Promise<{ failed: boolean; result?: CallResult }> => {
     const execution = await execute(env, args, gas, deadline);

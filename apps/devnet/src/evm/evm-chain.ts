@@ -19,12 +19,14 @@ import { Bloom, createVM, runTx, type RunTxResult, type VM } from '@ethereumjs/v
 import { runAnte, effectiveGasPrice, recheckPending, type CheckTxMode, type SenderAccount } from './ante';
 import {
   createQueryMachine,
+  Deadline,
   DEFAULT_EVM_TIMEOUT_MS,
   DEFAULT_GAS_CAP,
   estimateGas,
   ethCall,
   type QueryBlockContext,
   type QueryEnv,
+  type QueryLimits,
   type QueryMachine,
 } from './call';
 import { createPhotonCommon, ethermintChainConfig } from './common';
@@ -105,6 +107,14 @@ export interface CheckTxMessage {
 
 function toAddress(value: Hex | Uint8Array): Address {
   return createAddressFromString(typeof value === 'string' ? value : bytesToHex(value));
+}
+
+/** A query's gas cap, and its deadline from now: the wait for a query VM counts. */
+function queryLimits(options: CallOptions): QueryLimits {
+  return {
+    gasCap: options.gasCap ?? DEFAULT_GAS_CAP,
+    deadline: new Deadline(options.timeoutMs ?? DEFAULT_EVM_TIMEOUT_MS),
+  };
 }
 
 function receiptStatus(run: RunTxResult): 0 | 1 {
@@ -553,24 +563,18 @@ export class EvmChain {
   }
 
   async ethCall(args: CallArgs, options: CallOptions = {}): Promise<CallResult> {
+    const limits = queryLimits(options);
     // A height not committed yet is a rejection, as every query's error is.
     const record = await Promise.resolve().then(() => this.history.record(options.height ?? 'latest'));
-    return this.queryMachines.use(record, (machine) =>
-      ethCall(this.queryEnv(record, machine), args, {
-        gasCap: options.gasCap ?? DEFAULT_GAS_CAP,
-        timeoutMs: options.timeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
-      }),
-    );
+    return this.queryMachines.use(record, (machine) => ethCall(this.queryEnv(record, machine), args, limits));
   }
 
   async estimateGas(args: CallArgs, options: CallOptions = {}): Promise<EstimateGasResult> {
+    const limits = queryLimits(options);
     // A height not committed yet is a rejection, as every query's error is.
     const record = await Promise.resolve().then(() => this.history.record(options.height ?? 'latest'));
     return this.queryMachines.use(record, (machine) =>
-      estimateGas(this.queryEnv(record, machine), args, {
-        gasCap: options.gasCap ?? DEFAULT_GAS_CAP,
-        timeoutMs: options.timeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
-      }),
+      estimateGas(this.queryEnv(record, machine), args, limits),
     );
   }
 
