@@ -4,8 +4,8 @@
 // and every height whose state shares that root.
 import { bytesToUnprefixedHex } from '@ethereumjs/util';
 
-/** Most entries of each kind kept; past it the oldest go first. */
-const DEFAULT_MAX_ENTRIES = 50_000;
+/** Most entries of each kind kept; past it the oldest go first (see MAX_KEPT_READS for the measurement). */
+const DEFAULT_MAX_ENTRIES = 5_000;
 
 class BoundedMemo<V> {
   private readonly entries = new Map<string, V>();

@@ -12,8 +12,10 @@ const RLP_EMPTY_BYTES = Uint8Array.of(0x80);
 /**
  * Reads a state keeps in its caches before it starts them over (ethereumjs' default caches never evict): the
  * distinct slots and accounts calls read at one root would otherwise pile up for as long as the root is kept.
+ * Measured with distinct eth_call callers: at 10,000 (with up to 32 VMs kept) `photon start` grew past
+ * 700 MiB; at 1,000 it stays near 360 MiB, at the same req/s (the hot reads come back from CommittedReads).
  */
-export const MAX_KEPT_READS = 10_000;
+export const MAX_KEPT_READS = 1_000;
 
 export class QueryStateManager extends MerkleStateManager {
   private readonly caches: Caches;
