@@ -13,6 +13,7 @@ import { MethodBus } from './transports/method-bus';
 import { connectNats } from './transports/nats-connection';
 import { NatsMethodBus } from './transports/nats-method-bus';
 import { NatsRpcServer } from './transports/nats-rpc-server';
+import { rpcBatchSubject, rpcSubject } from './transports/nats-subjects';
 
 @Injectable()
 class SampleHandlers {
@@ -197,8 +198,8 @@ describe('NATS bus', () => {
   });
 
   it('default: a batch of calls to one service crosses as one message, each answered in order', async () => {
-    const singles = clientConnection.subscribe(`${prefix}.rpc.query`);
-    const batches = clientConnection.subscribe(`${prefix}.rpcs.query`);
+    const singles = clientConnection.subscribe(rpcSubject(prefix, 'query'));
+    const batches = clientConnection.subscribe(rpcBatchSubject(prefix, 'query'));
     await clientConnection.flush();
     expect(await outcomes(bus.requestEach('query', MIXED, INTERNAL_CONTEXT, 1000))).toEqual(MIXED_OUTCOMES);
     await clientConnection.flush();

@@ -126,9 +126,9 @@ export class EvmChain {
   private pendingBaseFeeValue: bigint;
   /** CheckTx and block production take turns; queries read committed roots and run alongside. */
   private tail: Promise<unknown> = Promise.resolve();
-  /** eth_call / estimateGas VMs, kept by state root between calls. */
   /** Each committed height's block context, made once (the record of a height is one object). */
   private readonly queryBlockContexts = new WeakMap<BlockRecord, QueryBlockContext>();
+  /** eth_call / estimateGas VMs, kept by state root between calls. */
   private readonly queryMachines = new QueryMachines((record) =>
     createQueryMachine(this.common, this.history.queryStateAt(record), this.history.blockchain()),
   );

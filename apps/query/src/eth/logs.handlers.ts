@@ -1,7 +1,7 @@
 // Handler of eth_getLogs: the logs matching a filter, over a block range or in one block.
 import { Injectable } from '@nestjs/common';
 import { type CallContext, RpcMethod } from '@photon/bus';
-import { EthGetLogsParams, type RpcLog, decodeParams, formatLog } from '@photon/codec';
+import { EthGetLogsParams, type RpcLog, decodeParams } from '@photon/codec';
 import { LogsService } from '../logs/logs.service';
 
 @Injectable()
@@ -14,6 +14,6 @@ export class LogsHandlers {
     const { filter } = decodeParams(EthGetLogsParams, params);
     // The events service reads each range once (the index backfill, filter polls): keeping those answers
     // would only push out the ones clients ask for again.
-    return (await this.logs.getLogs(filter, { keep: context.transport !== 'internal' })).map(formatLog);
+    return this.logs.getLogs(filter, { keep: context.transport !== 'internal' });
   }
 }

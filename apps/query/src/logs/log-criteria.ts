@@ -26,14 +26,16 @@ export function logMatches(log: EthLogRecord, criteria: LogCriteria): boolean {
 
 /**
  * The bloom test of a filter: false only when a block's bloom proves none of its logs can match. The bits of
- * every address and topic are computed here once, so testing a block costs no hashing.
+ * every address and topic are computed here once, so testing a block costs no hashing. Undefined when the
+ * filter names no address or topic: every block may match, and there is no bloom worth reading.
  */
-export function bloomMatcher(criteria: LogCriteria): (bloom: Uint8Array) => boolean {
+export function bloomMatcher(criteria: LogCriteria): ((bloom: Uint8Array) => boolean) | undefined {
   const { addresses, topics } = criteria;
   const groups: BloomBits[][] = [];
   if (addresses !== undefined && addresses.length > 0) groups.push(addresses.map(bloomBits));
   for (const alternatives of topics ?? []) {
     if (alternatives !== null && alternatives.length > 0) groups.push(alternatives.map(bloomBits));
   }
+  if (groups.length === 0) return undefined;
   return (bloom) => groups.every((alternatives) => alternatives.some((bits) => bloomHas(bloom, bits)));
 }

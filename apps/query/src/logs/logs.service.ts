@@ -3,10 +3,10 @@
 // the matching blocks, not the width of the range; elsewhere (or with the index unreachable) each block's
 // logs bloom is tested before its logs are read.
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type FilterDto, InvalidInputError } from '@photon/codec';
+import { type FilterDto, InvalidInputError, type RpcLog, formatLog } from '@photon/codec';
 import { type BloomTest, EthereumChainReader, logsBytes } from '@photon/engine-client';
 import { criteriaKeyGroups } from '@photon/store';
-import type { EthLogRecord, Hex } from '@photon/types';
+import type { Hex } from '@photon/types';
 import { FinalAnswers } from '../cache/final-answers';
 import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from '../engine/chain-head';
@@ -55,8 +55,11 @@ export class LogsService {
     };
   }
 
-  /** The logs `filter` selects; with `keep`, an answer over a range is kept for the next caller. */
-  async getLogs(filter: FilterDto, { keep }: { keep: boolean } = { keep: true }): Promise<EthLogRecord[]> {
+  /**
+   * The logs `filter` selects, formatted for the wire; with `keep`, an answer over a range is kept (formatted,
+   * so a caller it is kept for pays for neither the scan nor the formatting).
+   */
+  async getLogs(filter: FilterDto, { keep }: { keep: boolean } = { keep: true }): Promise<RpcLog[]> {
     const criteria: LogCriteria = {
       ...(filter.address === undefined ? {} : { addresses: filter.address }),
       ...(filter.topics === undefined ? {} : { topics: filter.topics }),
@@ -66,14 +69,17 @@ export class LogsService {
       // One block is the smallest unit a client can ask for, so the result cap does not apply (nor in geth).
       const logs = await this.reader.blockLogs(filter.blockHash.toLowerCase() as Hex, mayMatch);
       if (logs === null) throw new InvalidInputError('unknown block');
-      return logs.filter((log) => logMatches(log, criteria));
+      return logs.filter((log) => logMatches(log, criteria)).map(formatLog);
     }
     const range = await resolveLogRange(filter.fromBlock, filter.toBlock, this.chain);
     const limits = this.options.logLimits;
     assertRangeFits(range.from, range.to, limits);
-    const scan = async (): Promise<EthLogRecord[]> => {
+    const scan = async (): Promise<RpcLog[]> => {
       const plan = await this.plan(range, criteria);
-      return scanLogs(plan, criteria, limits, (height) => this.reader.blockLogs(height, mayMatch));
+      const logs = await scanLogs(plan, criteria, limits, (height) =>
+        this.reader.blockLogs(height, mayMatch),
+      );
+      return logs.map(formatLog);
     };
     if (!keep) return scan();
     // Every block of the range is committed, so its logs for this filter never change.
@@ -110,13 +116,10 @@ export class LogsService {
     return plan;
   }
 
-  /** undefined when the filter names no address or topic: every block may match, no bloom to read. */
+  /** The filter's bloom test, counted; undefined when the filter names no address or topic. */
   private bloomTest(criteria: LogCriteria): BloomTest | undefined {
-    const constrained =
-      (criteria.addresses?.length ?? 0) > 0 ||
-      (criteria.topics ?? []).some((alternatives) => alternatives !== null && alternatives.length > 0);
-    if (!constrained) return undefined;
     const mayMatch = bloomMatcher(criteria);
+    if (mayMatch === undefined) return undefined;
     return (bloom) => {
       this.tested++;
       const may = mayMatch(bloom);

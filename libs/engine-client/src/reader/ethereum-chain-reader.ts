@@ -57,7 +57,10 @@ export class EthereumChainReader {
     this.blocks = new LruCache(size);
     this.heightsByHash = new LruCache(size);
     this.blooms = new LruCache(opts.bloomCacheSize ?? 16_384);
-    this.logs = new LruCache(opts.logsCacheBytes ?? 32 * 1024 * 1024, logsBytes);
+    this.logs = new LruCache<bigint, readonly EthLogRecord[]>(
+      opts.logsCacheBytes ?? 32 * 1024 * 1024,
+      logsBytes,
+    );
   }
 
   async latestHeight(): Promise<bigint> {

@@ -45,6 +45,19 @@ export function blockLogKeys(logs: readonly { address: string; topics: readonly 
   return [...keys];
 }
 
+/** Per key, the heights of the recorded blocks that hold it, in the blocks' order. */
+export function heightsByKey(blocks: readonly IndexedBlock[]): Map<string, bigint[]> {
+  const byKey = new Map<string, bigint[]>();
+  for (const block of blocks) {
+    for (const key of block.keys) {
+      const heights = byKey.get(key);
+      if (heights === undefined) byKey.set(key, [block.height]);
+      else heights.push(block.height);
+    }
+  }
+  return byKey;
+}
+
 /** The groups of a filter: its addresses (any), then each constrained topic position (any alternative). */
 export function criteriaKeyGroups(
   addresses: readonly string[] | undefined,

@@ -6,6 +6,7 @@ import {
   type IndexedSpan,
   type KeyGroups,
   LogIndex,
+  heightsByKey,
   intersectGroups,
   unionSorted,
   widenSpan,
@@ -37,16 +38,7 @@ export class MemoryLogIndex extends LogIndex {
     blocks: readonly IndexedBlock[],
     anchor: string,
   ): Promise<IndexedSpan | null> {
-    const added = new Map<string, number[]>();
-    for (const block of blocks) {
-      const height = Number(block.height);
-      for (const key of block.keys) {
-        const heights = added.get(key);
-        if (heights === undefined) added.set(key, [height]);
-        else heights.push(height);
-      }
-    }
-    for (const [key, heights] of added) this.merge(key, heights);
+    for (const [key, heights] of heightsByKey(blocks)) this.merge(key, heights.map(Number));
     this.covered = widenSpan(this.covered, from, to, anchor);
     return Promise.resolve(this.covered);
   }

@@ -8,6 +8,7 @@ import {
   type IndexedSpan,
   type KeyGroups,
   LogIndex,
+  heightsByKey,
   intersectGroups,
   unionSorted,
 } from './log-index';
@@ -58,17 +59,11 @@ export class RedisLogIndex extends LogIndex {
     blocks: readonly IndexedBlock[],
     anchor: string,
   ): Promise<IndexedSpan | null> {
-    const added = new Map<string, string[]>();
-    for (const block of blocks) {
-      const height = block.height.toString();
-      for (const key of block.keys) {
-        const members = added.get(key) ?? [];
-        members.push(height, height);
-        added.set(key, members);
-      }
-    }
     const transaction = this.redis.multi();
-    for (const [key, members] of added) transaction.zadd(this.entryKey(key), ...members);
+    for (const [key, heights] of heightsByKey(blocks)) {
+      // Each height is both the score and the member.
+      transaction.zadd(this.entryKey(key), ...heights.flatMap((height) => [String(height), String(height)]));
+    }
     transaction.eval(WIDEN, 1, this.spanKey(), from.toString(), to.toString(), anchor);
     const results = await transaction.exec();
     const widened = results?.[results.length - 1];
