@@ -33,3 +33,7 @@ export type {
   Hex,
   InclusionPosition,
 } from './records';
+export { INTERNAL_METHODS, findInternalMethod } from './internal/internal-methods';
+export type { InternalMethodName, InternalMethodRow } from './internal/internal-methods';
+export { faucetRefusalOf } from './internal/faucet-wire';
+export type { FaucetGrant, FaucetRefusal, FaucetRefusalKind, FaucetRequest } from './internal/faucet-wire';
