@@ -61,12 +61,14 @@ export function failedAnswer(error: unknown, log: Logger): FaucetAnswer {
     case undefined:
       break;
   }
-  if (!(error instanceof RpcError) || object.code === -32603)
+  if (!(error instanceof RpcError) || object.code === -32603) {
+    const errorId = (object.data as { errorId?: unknown } | undefined)?.errorId;
     return faucetError(
       500,
       'internal_error',
-      `internal error ${String((object.data as { errorId?: unknown } | undefined)?.errorId ?? '')}`.trim(),
+      typeof errorId === 'string' ? `internal error ${errorId}` : 'internal error',
     );
+  }
   // The tx service down or slow (-32002), or the engine refused the send.
   return faucetError(503, object.code === -32002 ? 'faucet_unavailable' : 'send_failed', object.message);
 }
