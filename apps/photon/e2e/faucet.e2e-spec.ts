@@ -233,6 +233,45 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('the faucet (%s)', (ki
   }
 });
 
+describe('the faucet in photon start on a public listener', () => {
+  it('behavior: the faucet sends, while no client of that listener can spend its unlocked account', async () => {
+    const keys = await keystoreWithDevKey(8);
+    const tier = await startTestTier(
+      [
+        ...[
+          '--keystore-dir',
+          keys.dir,
+          '--unlock-key',
+          keys.address,
+          '--passphrase-file',
+          keys.passphraseFile,
+        ],
+        ...['--faucet-path', '/faucet', '--faucet-key', keys.address, '--block-time', '200ms'],
+      ],
+      '0.0.0.0',
+    );
+    try {
+      const address = fresh();
+      const reply = await faucet(`${tier.httpUrl}/faucet`, { address });
+      expect(reply.status).toBe(200);
+      expect(await receiptStatus(tier.httpUrl, reply.body.txHash!)).toBe('0x1');
+      expect((await rpc<string>(tier.httpUrl, 'eth_getBalance', [address, 'latest'])).result).toBe(
+        toQuantity(parseEther('1')),
+      );
+      const spend = await rpc(tier.httpUrl, 'eth_sendTransaction', [
+        { from: keys.address, to: address, value: '0x1' },
+      ]);
+      expect(spend.error).toEqual({
+        code: -32000,
+        message: 'signing with an unlocked account is forbidden on a non-loopback listener',
+      });
+    } finally {
+      await tier.close();
+      await rm(keys.dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the faucet in photon start, set up wrong or off', () => {
   it('error: --faucet-path without --faucet-key stops the start', async () => {
     const proc = spawnPhoton(['start', '--faucet-path', '/faucet']);
