@@ -26,6 +26,8 @@ const PASSPHRASE = 'faucet pw';
 // Each dev account holds 1,000,000: two sends of 400,000 go out, the third finds the faucet empty.
 const AMOUNT = parseEther('400000');
 const COOLDOWN_SECONDS = 3600;
+/** The origin of a faucet web page, allowed by --cors-origins. */
+const PAGE = 'https://faucet.example';
 
 interface FaucetReply {
   status: number;
@@ -33,11 +35,24 @@ interface FaucetReply {
   body: { txHash?: string; amount?: string; error?: { code: string; message: string } };
 }
 
+interface RequestOptions {
+  /** The client's own address: 127.0.0.x stands for a client IP of its own. */
+  from?: string;
+  method?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
 /** One HTTP request to the faucet from the loopback address `from` (127.0.0.x: a client IP of its own). */
 function faucet(
   url: string,
   body: string | object,
-  { from = '127.0.0.1', method = 'POST', contentType = 'application/json' } = {},
+  {
+    from = '127.0.0.1',
+    method = 'POST',
+    contentType = 'application/json',
+    headers = {},
+  }: RequestOptions = {},
 ): Promise<FaucetReply> {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -46,7 +61,7 @@ function faucet(
       {
         method,
         localAddress: from,
-        headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(text) },
+        headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -56,7 +71,7 @@ function faucet(
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: JSON.parse(raw) as FaucetReply['body'],
+            body: (raw === '' ? {} : JSON.parse(raw)) as FaucetReply['body'],
           });
         });
       },
@@ -128,6 +143,8 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('the faucet (%s)', (ki
         '400000ether',
         '--faucet-cooldown',
         `${COOLDOWN_SECONDS}s`,
+        '--cors-origins',
+        PAGE,
         '--log-level',
         'warn',
       ],
@@ -210,6 +227,27 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('the faucet (%s)', (ki
       ]);
     }
     expect((await rpc<string>(stack.httpUrl, 'eth_getBalance', [address, 'latest'])).result).toBe('0x0');
+  });
+
+  it('behavior: a faucet page on an origin --cors-origins allows passes its preflight and reads answers', async () => {
+    const preflight = await faucet(faucetUrl, '', {
+      from: '127.0.0.5',
+      method: 'OPTIONS',
+      headers: {
+        origin: PAGE,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect([preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([204, PAGE]);
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+    const refused = await faucet(faucetUrl, '{', { from: '127.0.0.5', headers: { origin: PAGE } });
+    expect([refused.status, refused.headers['access-control-allow-origin']]).toEqual([400, PAGE]);
+    const other = await faucet(faucetUrl, '{', {
+      from: '127.0.0.5',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect([other.status, other.headers['access-control-allow-origin']]).toEqual([400, undefined]);
   });
 
   it('error: the faucet is no JSON-RPC method', async () => {

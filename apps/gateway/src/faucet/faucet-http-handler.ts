@@ -6,6 +6,7 @@ import { type FaucetRequest, INTERNAL_METHODS, TIMEOUT_MS } from '@photon/types'
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { clientAddressOf } from '../http/client-address';
+import { CorsPolicy } from '../http/cors-policy';
 import {
   type FaucetAnswer,
   bodyTooLarge,
@@ -26,17 +27,21 @@ const FAUCET_ROW = INTERNAL_METHODS.find((row) => row.method === 'photon_faucet'
 export class FaucetHttpHandler {
   private readonly log = new Logger('faucet');
   private readonly path: string | null;
+  private readonly cors: CorsPolicy;
 
   constructor(
     private readonly bus: MethodBus,
     @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
   ) {
     this.path = options.faucetPath;
+    // A faucet page on another origin reads the answer when --cors-origins allows it, as for POST /.
+    this.cors = new CorsPolicy(options.corsOrigins);
   }
 
   /** Serves every request on the faucet path; false for anything else (or when the faucet is off). */
   tryHandle(request: IncomingMessage, response: ServerResponse): boolean {
     if (this.path === null || (request.url ?? '').split('?')[0] !== this.path) return false;
+    if (this.cors.tryPreflight(request, response)) return true;
     if (request.method !== 'POST') this.reply(request, response, methodNotAllowed());
     else if (!JSON_TYPE.test(request.headers['content-type'] ?? ''))
       this.reply(request, response, unsupportedMediaType());
@@ -97,6 +102,7 @@ export class FaucetHttpHandler {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(answer.body),
       ...answer.headers,
+      ...this.cors.headers(request),
       // A refused upload may still be arriving: close rather than read an unknown rest.
       ...(failed && !request.complete ? { connection: 'close' } : {}),
     });

@@ -50,6 +50,7 @@ export class FaucetUseCase {
         `faucet cooldown not recorded: ${error instanceof Error ? error.message : String(error)}`,
       );
     });
+    this.log.log(`sent ${faucet.amount} wei to ${command.address}: ${txHash}`);
     return { txHash, amount: encodeQuantity(faucet.amount) };
   }
 }
