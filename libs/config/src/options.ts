@@ -1,7 +1,7 @@
 // Every setting Photon reads, defined once. The seed's flag names (--laddr, --wsport, --rpc-api,
 // --chain-id, --node, --unlock-key) are kept; defaults follow ../shared/design/LIMITS.md.
 import { option } from './option-spec';
-import type { LogIndexFrom } from './parsers';
+import type { ListenAddress, LogIndexFrom } from './parsers';
 import {
   parseBoolean,
   parseChainId,
@@ -420,6 +420,14 @@ export const OPTIONS = {
     default: 32 * 1024 * 1024,
     parse: parseByteBound,
   }),
+  opsLaddr: option<ListenAddress | null>({
+    flag: 'ops-laddr',
+    env: 'PHOTON_OPS_LADDR',
+    description: 'listen address of the ops HTTP listener (GET /healthz, /readyz, /metrics)',
+    default: null,
+    defaultText: 'off (no ops listener)',
+    parse: parseListenAddress,
+  }),
   logLevel: option({
     flag: 'log-level',
     env: 'PHOTON_LOG_LEVEL',
@@ -464,6 +472,9 @@ const {
 } = OPTIONS;
 
 const LOGGING = { logLevel, quiet } as const;
+const { opsLaddr } = OPTIONS;
+/** The ops listener (health and metrics for probes and scrapers): every long-running command has one. */
+const OPS = { opsLaddr } as const;
 const { natsUser, natsPasswordFile, natsTokenFile, natsCredsFile, natsNkeySeedFile } = OPTIONS;
 const { natsTlsCaFile, natsTlsCertFile, natsTlsKeyFile, redisTlsCaFile, redisTlsCertFile, redisTlsKeyFile } =
   OPTIONS;
@@ -504,7 +515,7 @@ export const LISTENER_SCHEMA = {
 const CHAIN = { chainId, node } as const;
 
 /** `photon gateway`: listeners over the NATS bus. */
-export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as const;
+export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...OPS, ...LOGGING } as const;
 /** `photon query`: reads over the NATS bus. */
 export const QUERY_SCHEMA = {
   ...CHAIN,
@@ -512,10 +523,11 @@ export const QUERY_SCHEMA = {
   rpcGasCap,
   queryCacheBytes,
   ...CLUSTER,
+  ...OPS,
   ...LOGGING,
 } as const;
 /** `photon tx`: transaction submission over the NATS bus, broadcasting to the engine. */
-export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...CLUSTER, ...LOGGING } as const;
+export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...CLUSTER, ...OPS, ...LOGGING } as const;
 /** `photon events`: filters (and, later, the engine bridge) over the NATS bus, filter cursors in Redis. */
 export const EVENTS_SCHEMA = {
   ...CHAIN,
@@ -524,6 +536,7 @@ export const EVENTS_SCHEMA = {
   logsMaxBlockRange,
   logIndexFrom,
   ...CLUSTER,
+  ...OPS,
   ...LOGGING,
 } as const;
 /** `photon keystore`: key files and signing over the NATS bus, unlock sessions in Redis. */
@@ -536,6 +549,7 @@ export const KEYSTORE_SCHEMA = {
   lightKdf,
   allowInsecureUnlock,
   ...CLUSTER,
+  ...OPS,
   ...LOGGING,
 } as const;
 /** The devnet's own settings. */
@@ -568,5 +582,6 @@ export const START_SCHEMA = {
   ...FILTERS,
   ...ENGINE_QUERIES,
   logIndexFrom,
+  ...OPS,
   ...LOGGING,
 } as const;
