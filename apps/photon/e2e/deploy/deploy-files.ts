@@ -61,7 +61,7 @@ export function renderOverlay(overlay: Overlay): readonly K8sObject[] {
     // kubectl (go-yaml) keeps a 0x… value too long for an integer, such as an address, as text; the
     // yaml package would make it a float, so hexadecimal integers are left out of its schema.
     const documents = parseAllDocuments(text, {
-      customTags: (tags) => tags.filter((tag) => tag.format !== 'HEX'),
+      customTags: (tags) => tags.filter((tag) => typeof tag === 'string' || tag.format !== 'HEX'),
     });
     objects = documents.map((doc) => doc.toJS() as K8sObject);
     rendered.set(overlay, objects);
