@@ -5,6 +5,7 @@
 // the listen addresses open, and the image runs the built CLI and exposes those ports.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { validate as validateDockerfile } from 'dockerfile-utils';
 import { describeSchema, type OptionSpec, type Schema } from '@photon/config';
 import { photonCliPath } from '@photon/testing';
 import {
@@ -23,7 +24,7 @@ const containers: readonly PhotonContainer[] = [
   ...composePhotonContainers(readCompose()),
   ...OVERLAYS.flatMap((overlay) => k8sPhotonContainers(overlay, renderOverlay(overlay))),
 ];
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 const run = promisify(execFile);
 const cases = containers.map((c) => [c.where, c] as const);
@@ -177,7 +178,8 @@ describe('deploy settings', () => {
   });
 
   it('default: the image runs the built CLI under tini as an unprivileged user and exposes every port listened on', () => {
-    const { parsed } = readDockerfile();
+    const { text, parsed } = readDockerfile();
+    expect(validateDockerfile(text).map((problem) => problem.message)).toEqual([]);
     const runtimeStart = parsed.getFROMs().at(-1)!.getRange().start.line;
     const runtime = parsed.getInstructions().filter((i) => i.getRange().start.line >= runtimeStart);
     const argsOf = (keyword: string): string[] =>
