@@ -1,7 +1,7 @@
 // Every setting Photon reads, defined once. The seed's flag names (--laddr, --wsport, --rpc-api,
 // --chain-id, --node, --unlock-key) are kept; defaults follow ../shared/design/LIMITS.md.
 import { option } from './option-spec';
-import type { LogIndexFrom } from './parsers';
+import type { ListenAddress, LogIndexFrom } from './parsers';
 import {
   parseAddress,
   parseBoolean,
@@ -456,6 +456,14 @@ export const OPTIONS = {
     defaultText: '24h',
     parse: parseDurationMs,
   }),
+  opsLaddr: option<ListenAddress | null>({
+    flag: 'ops-laddr',
+    env: 'PHOTON_OPS_LADDR',
+    description: 'listen address of the ops HTTP listener (GET /healthz, /readyz, /metrics)',
+    default: null,
+    defaultText: 'off (no ops listener)',
+    parse: parseListenAddress,
+  }),
   logLevel: option({
     flag: 'log-level',
     env: 'PHOTON_LOG_LEVEL',
@@ -503,6 +511,9 @@ const LOGGING = { logLevel, quiet } as const;
 const { faucetPath, faucetKey, faucetAmount, faucetCooldownMs } = OPTIONS;
 /** What the faucet sends and how often: the tx service owns the faucet's sends and cooldowns. */
 const FAUCET = { faucetKey, faucetAmount, faucetCooldownMs } as const;
+const { opsLaddr } = OPTIONS;
+/** The ops listener (health and metrics for probes and scrapers): every long-running command has one. */
+const OPS = { opsLaddr } as const;
 const { natsUser, natsPasswordFile, natsTokenFile, natsCredsFile, natsNkeySeedFile } = OPTIONS;
 const { natsTlsCaFile, natsTlsCertFile, natsTlsKeyFile, redisTlsCaFile, redisTlsCertFile, redisTlsKeyFile } =
   OPTIONS;
@@ -544,7 +555,7 @@ export const LISTENER_SCHEMA = {
 const CHAIN = { chainId, node } as const;
 
 /** `photon gateway`: listeners over the NATS bus. */
-export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as const;
+export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...OPS, ...LOGGING } as const;
 /** `photon query`: reads over the NATS bus. */
 export const QUERY_SCHEMA = {
   ...CHAIN,
@@ -552,10 +563,11 @@ export const QUERY_SCHEMA = {
   rpcGasCap,
   queryCacheBytes,
   ...CLUSTER,
+  ...OPS,
   ...LOGGING,
 } as const;
 /** `photon tx`: transaction submission over the NATS bus, broadcasting to the engine. */
-export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...FAUCET, ...CLUSTER, ...LOGGING } as const;
+export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...FAUCET, ...CLUSTER, ...OPS, ...LOGGING } as const;
 /** `photon events`: filters (and, later, the engine bridge) over the NATS bus, filter cursors in Redis. */
 export const EVENTS_SCHEMA = {
   ...CHAIN,
@@ -564,6 +576,7 @@ export const EVENTS_SCHEMA = {
   logsMaxBlockRange,
   logIndexFrom,
   ...CLUSTER,
+  ...OPS,
   ...LOGGING,
 } as const;
 /** `photon keystore`: key files and signing over the NATS bus, unlock sessions in Redis. */
@@ -576,6 +589,7 @@ export const KEYSTORE_SCHEMA = {
   lightKdf,
   allowInsecureUnlock,
   ...CLUSTER,
+  ...OPS,
   ...LOGGING,
 } as const;
 /** The devnet's own settings. */
@@ -609,5 +623,6 @@ export const START_SCHEMA = {
   ...ENGINE_QUERIES,
   logIndexFrom,
   ...FAUCET,
+  ...OPS,
   ...LOGGING,
 } as const;

@@ -1,0 +1,51 @@
+# syntax=docker/dockerfile:1
+# One image for every Photon role: the command names the role (`docker run photon gateway`, `… query`).
+# Build: docker build -t photon .   Checked offline by apps/photon/e2e/deploy/ (no engine needed).
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# pnpm as package.json's packageManager pins it. Installed with npm, as ./photon does where corepack
+# (0.34 on Node 20) cannot verify the registry's signatures.
+FROM ${NODE_IMAGE} AS pnpm
+WORKDIR /src
+COPY package.json ./
+RUN npm install -g "$(node -p "require('./package.json').packageManager")" && pnpm --version
+
+# Every package the lockfile names, into pnpm's store: this layer changes only with the lockfile.
+FROM pnpm AS fetch
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch --store-dir /pnpm/store
+
+# The workspace installed from that store (no network) and built.
+FROM fetch AS build
+COPY . .
+RUN pnpm install --frozen-lockfile --offline --store-dir /pnpm/store
+RUN pnpm build
+# Pruned to what the CLI runs: production dependencies of @photon/cli and its workspace packages, then
+# no sources, tests, bench or test helpers (dist/ and the .proto files libs/ethermint-wire loads stay).
+RUN CI=true pnpm install --prod --frozen-lockfile --offline --store-dir /pnpm/store --filter "@photon/cli..." \
+  && rm -rf bench libs/testing apps/*/src apps/*/e2e libs/*/src libs/*/e2e libs/*/scripts \
+  && find apps libs -name '*.tsbuildinfo' -delete
+
+FROM ${NODE_IMAGE} AS runtime
+# tini is PID 1: it forwards SIGTERM to node (which then drains) and reaps zombies.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends tini \
+  && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /var/lib/photon/keystore /var/lib/photon/devnet \
+  && chown -R node:node /var/lib/photon \
+  && chmod 0700 /var/lib/photon/keystore /var/lib/photon/devnet
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /src/package.json ./
+COPY --from=build /src/node_modules ./node_modules
+COPY --from=build /src/libs ./libs
+COPY --from=build /src/apps ./apps
+# The image's own user (uid 1000 in the node images); key files and the devnet's chain live in
+# /var/lib/photon, which named volumes inherit with this owner.
+USER node
+# 8545 HTTP JSON-RPC, 8546 websocket JSON-RPC (the gateway), 9464 the ops listener (every role),
+# 26657 CometBFT RPC (photon devnet).
+EXPOSE 8545 8546 9464 26657
+ENTRYPOINT ["/usr/bin/tini", "--", "node", "/app/apps/photon/dist/main.js"]
+CMD ["gateway"]

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Makes the compose tier's secrets once, each random: compose/secrets/nats-password, the keystore's
+# key-encryption key compose/secrets/keystore-kek, and REDIS_PASSWORD in .env (compose reads it
+# for the Redis URL). Existing ones are kept: a new KEK would orphan live unlock sessions.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# The directory keeps other host users out; the files stay readable by the containers' user
+# (uid 1000), since compose mounts file secrets with the host's owner and mode.
+mkdir -p secrets
+chmod 0700 secrets
+make() {
+  if [ ! -s "secrets/$1" ]; then
+    od -An -tx1 -N"$2" /dev/urandom | tr -d ' \n' > "secrets/$1"
+    chmod 0644 "secrets/$1"
+    echo "compose: made compose/secrets/$1"
+  fi
+}
+make nats-password 24
+make keystore-kek 32
+
+if ! grep -qs '^REDIS_PASSWORD=' ../.env; then
+  echo "REDIS_PASSWORD=$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')" >> ../.env
+  chmod 0600 ../.env
+  echo "compose: added REDIS_PASSWORD to .env"
+fi
