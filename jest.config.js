@@ -27,7 +27,7 @@ module.exports = {
   // a second version under the package that needs it, e.g. @cosmjs/encoding/node_modules/@scure/base).
   transformIgnorePatterns: ['^(?!.*/node_modules/@(noble|scure)/).*/node_modules/'],
   moduleNameMapper: {
-    '^@photon/(types|codec|bus|config|testing|store|engine-client|ethermint-wire)$':
+    '^@photon/(types|codec|bus|config|testing|store|engine-client|ethermint-wire|ops)$':
       '<rootDir>/libs/$1/src/index.ts',
     '^@photon/(gateway|query|tx|keystore|events|devnet)$': '<rootDir>/apps/$1/src/index.ts',
   },
