@@ -1,7 +1,7 @@
 // The bus contract on both transports: the same handlers, the same results and errors. The NATS
 // cases run against the machine's real NATS server with a private subject prefix.
 import { Injectable, Module } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { InvalidParamsError, RpcError, toErrorObject } from '@photon/codec';
 import { randomBusPrefix, testNatsUrl, waitFor } from '@photon/testing';
 import type { NatsConnection } from 'nats';
@@ -93,8 +93,9 @@ const MIXED_OUTCOMES = [
 
 describe('in-process bus', () => {
   let bus: MethodBus;
+  let moduleRef: TestingModule;
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({
+    moduleRef = await Test.createTestingModule({
       imports: [BusModule.inProcess(), SampleModule],
     }).compile();
     await moduleRef.init();
@@ -122,6 +123,28 @@ describe('in-process bus', () => {
 
   it('default: each call of a batch is answered in order, results and errors alike', async () => {
     expect(await outcomes(bus.requestEach('query', MIXED, INTERNAL_CONTEXT, 1000))).toEqual(MIXED_OUTCOMES);
+  });
+
+  it('behavior: an observer of the registry is told how each call ended, with no params', async () => {
+    const registry = moduleRef.get(RpcHandlerRegistry);
+    const seen: unknown[] = [];
+    registry.observe((outcome) =>
+      seen.push({
+        method: outcome.method,
+        service: outcome.service,
+        ok: outcome.ok,
+        code: outcome.ok ? undefined : (outcome.error as RpcError).code,
+        timed: outcome.seconds >= 0,
+      }),
+    );
+    await bus.request('query', request('web3_clientVersion'), 1000);
+    await caught(bus.request('query', request('web3_sha3', ['0x01', 'secret']), 1000));
+    await caught(bus.request('query', request('no_suchMethod'), 1000));
+    expect(seen).toEqual([
+      { method: 'web3_clientVersion', service: 'query', ok: true, code: undefined, timed: true },
+      { method: 'web3_sha3', service: 'query', ok: false, code: -32602, timed: true },
+      { method: 'no_suchMethod', service: undefined, ok: false, code: -32601, timed: true },
+    ]);
   });
 
   it('default: ping answers for served services only', async () => {
@@ -287,5 +310,35 @@ describe('NATS bus shutdown', () => {
     expect((await slow).toErrorObject()).toEqual({ code: -32002, message: 'request timed out' });
     await new Promise((resolve) => setTimeout(resolve, 400));
     await clientConnection.close();
+  });
+});
+
+describe('NATS bus drain', () => {
+  it('behavior: closing the server answers the calls in flight and takes no new ones', async () => {
+    const prefix = randomBusPrefix();
+    const serverConnection = await connectNats(testNatsUrl(), 'bus-spec-draining-server');
+    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-draining-client');
+    const moduleRef = await Test.createTestingModule({
+      imports: [BusModule.overNats(serverConnection, prefix), SampleModule],
+    }).compile();
+    await moduleRef.init();
+    const server = new NatsRpcServer(serverConnection, prefix);
+    server.attach(moduleRef.get(RpcHandlerRegistry));
+    await new Promise<void>((resolve) => server.listen(resolve));
+    await serverConnection.flush();
+    const bus = new NatsMethodBus(clientConnection, prefix);
+    try {
+      const slow = bus.request('query', request('net_listening'), 5_000);
+      await waitFor(() => Promise.resolve(server.requestsInFlight === 1), { what: 'the call in flight' });
+      const closed = server.close();
+      expect(await slow).toBe(true);
+      await closed;
+      expect(server.requestsInFlight).toBe(0);
+      const refused = await caught(bus.request('query', request('web3_clientVersion'), 5_000));
+      expect(refused.toErrorObject()).toEqual({ code: -32002, message: 'service query is unavailable' });
+    } finally {
+      await serverConnection.close();
+      await clientConnection.close();
+    }
   });
 });

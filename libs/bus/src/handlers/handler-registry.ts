@@ -3,16 +3,27 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { MethodNotFoundError } from '@photon/codec';
-import { type ServiceName, findInternalMethod, findMethod } from '@photon/types';
+import { type ServiceName, findInternalMethod, findMethod, isShippedService } from '@photon/types';
 import type { CallContext } from './call-context';
 import { RPC_METHOD_METADATA } from './rpc-method.decorator';
 
 export type RpcHandler = (params: unknown, context: CallContext) => unknown;
 
+/** How one call this registry ran ended (for metrics): its method, owner, time and error if any. */
+export type CallOutcome = {
+  readonly method: string;
+  /** The service owning `method` in the method table; undefined for a method not in it. */
+  readonly service: ServiceName | undefined;
+  readonly seconds: number;
+} & ({ readonly ok: true } | { readonly ok: false; readonly error: unknown });
+
+export type CallObserver = (outcome: CallOutcome) => void;
+
 @Injectable()
 export class RpcHandlerRegistry implements OnModuleInit {
   private readonly handlers = new Map<string, RpcHandler>();
   private readonly services = new Set<ServiceName>();
+  private observer: CallObserver | undefined;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -53,10 +64,35 @@ export class RpcHandlerRegistry implements OnModuleInit {
     return this.handlers.has(method);
   }
 
+  /** Tells `observer` how every call ends from now on (one observer: the process's metrics). */
+  observe(observer: CallObserver): void {
+    this.observer = observer;
+  }
+
   async invoke(method: string, params: unknown, context: CallContext): Promise<unknown> {
+    if (this.observer === undefined) return this.run(method, params, context);
+    const observer = this.observer;
+    const started = performance.now();
+    const ended = () => ({ method, service: ownerOf(method), seconds: (performance.now() - started) / 1000 });
+    try {
+      const result = await this.run(method, params, context);
+      observer({ ...ended(), ok: true });
+      return result;
+    } catch (error) {
+      observer({ ...ended(), ok: false, error });
+      throw error;
+    }
+  }
+
+  private async run(method: string, params: unknown, context: CallContext): Promise<unknown> {
     const handler = this.handlers.get(method);
     if (handler === undefined) throw new MethodNotFoundError(method);
     // Awaited here so a handler that throws synchronously still rejects the returned promise.
     return await handler(params, context);
   }
+}
+
+function ownerOf(method: string): ServiceName | undefined {
+  const owner = findMethod(method)?.service;
+  return owner !== undefined && isShippedService(owner) ? owner : undefined;
 }

@@ -26,7 +26,8 @@ export class CoalescingPublisher {
     setImmediate(() => this.flush());
   }
 
-  private flush(): void {
+  /** Hands what is queued to NATS now (a closing server's last replies); the scheduled flush finds nothing. */
+  flush(): void {
     const batch = this.queue;
     this.queue = [];
     this.scheduled = false;

@@ -1,10 +1,11 @@
 // The service side of the NATS transport, as a Nest microservice strategy: queue-group subscriptions per
 // service this process serves (single calls, batches of calls, pings), each call run through the handler
-// registry. A batch's replies go back in as few messages as the server's largest payload allows.
+// registry. A batch's replies go back in as few messages as the server's largest payload allows. Closing
+// drains: no new request is taken, and those in flight are answered before close() resolves.
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { LimitExceededError, logInternalTo, toErrorObject } from '@photon/codec';
-import type { ServiceName } from '@photon/types';
+import { type ServiceName, TIMEOUT_MS } from '@photon/types';
 import { hostname } from 'node:os';
 import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, headers } from 'nats';
 import type { RpcHandlerRegistry } from '../handlers/handler-registry';
@@ -13,11 +14,16 @@ import { splitReplies } from './split-replies';
 import { CoalescingPublisher } from './coalescing-publisher';
 import { REPLICA_HEADER, pingSubject, queueGroup, rpcBatchSubject, rpcSubject } from './nats-subjects';
 
+/** The longest a closing server waits for its calls in flight: past the longest bus timeout, no caller waits. */
+const DRAIN_BOUND_MS = Math.max(...Object.values(TIMEOUT_MS)) + 2_000;
+
 export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private readonly log = new Logger(NatsRpcServer.name);
   private readonly subscriptions: Subscription[] = [];
   private registry: RpcHandlerRegistry | undefined;
   private readonly publisher: CoalescingPublisher;
+  /** Requests taken and not answered yet: close() waits for them. */
+  private readonly inFlight = new Set<Promise<void>>();
   /** Names the replica on every reply, so operators and tests can see how load spreads. */
   private readonly replica = `${hostname()}:${process.pid}`;
 
@@ -57,13 +63,13 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
       this.connection.subscribe(rpcSubject(this.prefix, service), {
         queue,
         callback: (error, msg) => {
-          if (error === null) void this.answer(msg, registry);
+          if (error === null) this.track(this.answer(msg, registry));
         },
       }),
       this.connection.subscribe(rpcBatchSubject(this.prefix, service), {
         queue,
         callback: (error, msg) => {
-          if (error === null) void this.answerBatch(msg, registry);
+          if (error === null) this.track(this.answerBatch(msg, registry));
         },
       }),
       this.connection.subscribe(pingSubject(this.prefix, service), {
@@ -73,6 +79,17 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
         },
       }),
     );
+  }
+
+  /** Requests (single or batch) taken and not answered yet. */
+  get requestsInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  private track(answering: Promise<void>): void {
+    this.inFlight.add(answering);
+    const done = () => void this.inFlight.delete(answering);
+    answering.then(done, done);
   }
 
   private async answer(msg: Msg, registry: RpcHandlerRegistry): Promise<void> {
@@ -124,10 +141,21 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     return replyHeaders;
   }
 
+  /** Stops taking requests (what NATS already delivered is still taken), then answers those in flight. */
   async close(): Promise<void> {
-    for (const subscription of this.subscriptions.splice(0)) {
-      await subscription.drain();
-    }
+    await Promise.all(this.subscriptions.splice(0).map((subscription) => subscription.drain()));
+    let bound: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(this.inFlight),
+      new Promise<void>((resolve) => {
+        bound = setTimeout(() => {
+          this.log.warn(`closing with ${this.inFlight.size} requests still unanswered`);
+          resolve();
+        }, DRAIN_BOUND_MS);
+      }),
+    ]);
+    clearTimeout(bound);
+    this.publisher.flush();
   }
 
   on(): never {
