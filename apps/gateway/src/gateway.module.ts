@@ -6,8 +6,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { EngineEventHub } from './engine-events/engine-event-hub';
 import { EngineEventSocket } from './engine-events/engine-event-socket';
+import { Draining } from '@photon/ops';
+import { GATEWAY_OPS, type GatewayOps } from './gateway-ops';
 import { FaucetHttpHandler } from './faucet/faucet-http-handler';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
+import { GatewayReadiness } from './http/gateway-readiness';
 import { HealthController } from './http/health.controller';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
 import { EdgeAnswers } from './rpc/edge-answers';
@@ -18,12 +21,15 @@ import { JsonRpcWsGateway } from './ws/json-rpc.gateway';
 
 @Module({})
 export class GatewayModule {
-  static register(options: GatewayOptions): DynamicModule {
+  /** `ops`: the process's draining state and, with the ops listener on, its metrics. */
+  static register(options: GatewayOptions, ops: GatewayOps = { draining: new Draining() }): DynamicModule {
     return {
       module: GatewayModule,
       controllers: [HealthController],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
+        { provide: GATEWAY_OPS, useValue: ops },
+        GatewayReadiness,
         SubscriptionHub,
         EngineEventHub,
         EngineEventSocket,

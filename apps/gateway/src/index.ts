@@ -3,6 +3,8 @@ import 'reflect-metadata';
 export { GatewayModule } from './gateway.module';
 export { bootstrapGateway } from './bootstrap-gateway';
 export type { GatewayOptions } from './gateway-options';
+export type { GatewayOps } from './gateway-ops';
+export { GatewayReadiness } from './http/gateway-readiness';
 export { SubscriptionHub, type SubscriptionStats } from './subscriptions/subscription-hub';
 export { EngineEventSocket, type EngineEventSocketStats } from './engine-events/engine-event-socket';
 export { ENGINE_EVENTS_PATH } from './ws/listen-websocket';

@@ -1,15 +1,21 @@
 // What every service command of the cluster (`photon query`, `tx`, `keystore`, `events`) does around its
 // module: open Redis and NATS with the cluster credentials, serve the module's handlers on the service's
 // NATS queue group, say so on stdout, and close everything on SIGTERM/SIGINT — or, when the start fails,
-// at once.
-import { type DynamicModule, Logger, Module } from '@nestjs/common';
+// at once. With --ops-laddr it serves /healthz, /readyz (bus, store and, for services reading the chain,
+// the engine) and /metrics. A SIGTERM drains: readiness turns false, the queue groups are left, the calls
+// in flight are answered, and only then do the connections (and last the ops listener) close.
+import { type DynamicModule, type INestApplicationContext, Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BusModule, NatsRpcServer, RpcHandlerRegistry } from '@photon/bus';
 
 import type { ServiceName } from '@photon/types';
 import type { Redis } from 'ioredis';
 import { openNats, openRedis } from './cluster-connections';
-import type { ClusterConfig, LogLevel } from '@photon/config';
+import type { ClusterConfig, ListenAddress, LogLevel } from '@photon/config';
+import { type OpsMetrics, Readiness } from '@photon/ops';
+import { countHandlerCalls } from './ops/app-sources';
+import { ProcessOps } from './ops/process-ops';
+import { busCheck, engineCheck, storeCheck } from './ops/service-checks';
 import { PhotonLogger } from './photon-logger';
 import { closeOnSignal } from './running-process';
 
@@ -24,9 +30,17 @@ export interface ClusterService {
   readonly announce?: string;
   /** Releases what `module` opened beside Redis, before the connections close. */
   close?(): Promise<void>;
+  /** The engine the service reads: readiness checks it answers. */
+  readonly engine?: URL;
+  /** Feeds the metrics from what the service's app keeps (caches, the head, filters). */
+  watch?(metrics: OpsMetrics, app: INestApplicationContext): void;
 }
 
-type ServiceConfig = ClusterConfig & { readonly logLevel: LogLevel; readonly quiet: boolean };
+type ServiceConfig = ClusterConfig & {
+  readonly logLevel: LogLevel;
+  readonly quiet: boolean;
+  readonly opsLaddr: ListenAddress | null;
+};
 
 export async function serveClusterService(config: ServiceConfig, service: ClusterService): Promise<void> {
   const log = new Logger(service.name);
@@ -36,6 +50,8 @@ export async function serveClusterService(config: ServiceConfig, service: Cluste
     throw error;
   });
   const strategy = new NatsRpcServer(nats, config.busPrefix);
+  const ops = new ProcessOps(config.opsLaddr);
+  const engine = service.engine === undefined ? undefined : engineCheck(service.engine);
   try {
     const app = await NestFactory.createMicroservice(
       {
@@ -49,18 +65,36 @@ export async function serveClusterService(config: ServiceConfig, service: Cluste
       },
     );
     strategy.attach(app.get(RpcHandlerRegistry));
+    if (ops.metrics !== undefined) {
+      countHandlerCalls(ops.metrics, app, service.name);
+      ops.metrics.sources.watchInFlight(service.name, () => strategy.requestsInFlight);
+      service.watch?.(ops.metrics, app);
+    }
     await app.listen();
+    const readiness = new Readiness(
+      {
+        bus: busCheck(nats),
+        store: storeCheck(redis),
+        ...(engine === undefined ? {} : { engine: engine.check }),
+      },
+      ops.draining,
+    );
+    const closeOps = await ops.serve(service.name, () => readiness.report());
     process.stdout.write(
       `photon ${service.name}: serving on NATS ${config.natsUrl.host} (prefix ${config.busPrefix})` +
         `${service.announce === undefined ? '' : `, ${service.announce}`}\n`,
     );
     closeOnSignal([
+      ops.beginDraining,
       () => app.close(),
       async () => service.close?.(),
       () => nats.drain(),
       async () => void (await redis.quit()),
+      () => Promise.resolve(engine?.close()),
+      closeOps,
     ]);
   } catch (error) {
+    engine?.close();
     await service.close?.().catch(() => undefined);
     await nats.close();
     redis.disconnect();

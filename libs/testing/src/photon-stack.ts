@@ -52,6 +52,8 @@ export interface PhotonStackOptions {
    * the stack starts: a devnet the test runs in its own process produces blocks when the test says.
    */
   engineUrl?: string;
+  /** Gives every process but the devnet an ops listener (--ops-laddr) on a free port of its own (see opsUrls). */
+  ops?: boolean;
 }
 
 interface StackBase {
@@ -63,6 +65,8 @@ interface StackBase {
   all: PhotonProcess[];
   /** The --keystore-dir the stack made (removed by stop), or the one extraArgs named. */
   keystoreDir: string;
+  /** Each process's ops listener (http://127.0.0.1:<port>) when the stack was started with `ops`. */
+  opsUrls: ReadonlyMap<PhotonProcess, string>;
   /** Stops every process (SIGTERM, SIGKILL after 5 s) and resolves once all exited. */
   stop(): Promise<void>;
 }
@@ -127,6 +131,15 @@ export async function startPhotonStack(
     await rm(scratch, { recursive: true, force: true });
     if (clusterPrefix !== undefined) await removeJetStreamOf(testNatsUrl(), clusterPrefix);
   };
+  const opsUrls = new Map<PhotonProcess, string>();
+  /** `photon <args>`, with an ops listener of its own when the stack has them. */
+  const spawnService = async (args: readonly string[]): Promise<PhotonProcess> => {
+    if (opts.ops !== true) return spawnPhoton(args, spawnOpts);
+    const port = await freePort();
+    const child = spawnPhoton([...args, '--ops-laddr', `tcp://127.0.0.1:${port}`], spawnOpts);
+    opsUrls.set(child, `http://127.0.0.1:${port}`);
+    return child;
+  };
   const keystoreArgs = (groups: readonly string[][]): string[] =>
     hasFlag(groups, 'keystore-dir') ? [] : ['--keystore-dir', join(scratch, 'keystore')];
   const keystoreDir = (groups: readonly string[][]): string =>
@@ -138,17 +151,14 @@ export async function startPhotonStack(
       const groups = flagGroups(extraArgs, [START_SCHEMA]);
       // With --node, photon start reads that engine and starts no devnet: devnetUrl is then that engine.
       const node = opts.engineUrl === undefined ? flagValue(groups, 'node') : engineNode(opts.engineUrl);
-      const single = spawnPhoton(
-        [
-          'start',
-          ...listenArgs,
-          ...(node === undefined ? devnetArgs : []),
-          ...keystoreArgs(groups),
-          ...(opts.engineUrl === undefined ? [] : ['--node', engineNode(opts.engineUrl)]),
-          ...extraArgs,
-        ],
-        spawnOpts,
-      );
+      const single = await spawnService([
+        'start',
+        ...listenArgs,
+        ...(node === undefined ? devnetArgs : []),
+        ...keystoreArgs(groups),
+        ...(opts.engineUrl === undefined ? [] : ['--node', engineNode(opts.engineUrl)]),
+        ...extraArgs,
+      ]);
       all.push(single);
       await waitForReady(base.httpUrl, { timeoutMs: opts.readyTimeoutMs }, all);
       return {
@@ -158,6 +168,7 @@ export async function startPhotonStack(
         busPrefix: undefined,
         all,
         keystoreDir: keystoreDir(groups),
+        opsUrls,
         processes: { single },
         stop,
       };
@@ -188,25 +199,29 @@ export async function startPhotonStack(
     ];
     const query: PhotonProcess[] = [];
     for (let i = 0; i < (opts.queryReplicas ?? 1); i++) {
-      const replica = spawnPhoton(
-        ['query', ...busArgs, ...nodeArgs, ...argsFor(QUERY_SCHEMA, groups)],
-        spawnOpts,
-      );
+      const replica = await spawnService([
+        'query',
+        ...busArgs,
+        ...nodeArgs,
+        ...argsFor(QUERY_SCHEMA, groups),
+      ]);
       query.push(replica);
       all.push(replica);
     }
     const tx: PhotonProcess[] = [];
     for (let i = 0; i < (opts.txReplicas ?? 1); i++) {
-      const replica = spawnPhoton(['tx', ...busArgs, ...nodeArgs, ...argsFor(TX_SCHEMA, groups)], spawnOpts);
+      const replica = await spawnService(['tx', ...busArgs, ...nodeArgs, ...argsFor(TX_SCHEMA, groups)]);
       tx.push(replica);
       all.push(replica);
     }
     const events: PhotonProcess[] = [];
     for (let i = 0; i < (opts.eventsReplicas ?? 1); i++) {
-      const replica = spawnPhoton(
-        ['events', ...busArgs, ...nodeArgs, ...argsFor(EVENTS_SCHEMA, groups)],
-        spawnOpts,
-      );
+      const replica = await spawnService([
+        'events',
+        ...busArgs,
+        ...nodeArgs,
+        ...argsFor(EVENTS_SCHEMA, groups),
+      ]);
       events.push(replica);
       all.push(replica);
     }
@@ -217,25 +232,24 @@ export async function startPhotonStack(
     const kekArgs = givenKek === undefined ? ['--keystore-kek-file', kekFile] : [];
     const keystore: PhotonProcess[] = [];
     for (let i = 0; i < (opts.keystoreReplicas ?? 1); i++) {
-      const replica = spawnPhoton(
-        [
-          'keystore',
-          ...busArgs,
-          '--redis-url',
-          redisUrl,
-          ...kekArgs,
-          ...keystoreArgs(groups),
-          ...argsFor(KEYSTORE_SCHEMA, groups),
-        ],
-        spawnOpts,
-      );
+      const replica = await spawnService([
+        'keystore',
+        ...busArgs,
+        '--redis-url',
+        redisUrl,
+        ...kekArgs,
+        ...keystoreArgs(groups),
+        ...argsFor(KEYSTORE_SCHEMA, groups),
+      ]);
       keystore.push(replica);
       all.push(replica);
     }
-    const gateway = spawnPhoton(
-      ['gateway', ...listenArgs, ...busArgs, ...argsFor(GATEWAY_SCHEMA, groups)],
-      spawnOpts,
-    );
+    const gateway = await spawnService([
+      'gateway',
+      ...listenArgs,
+      ...busArgs,
+      ...argsFor(GATEWAY_SCHEMA, groups),
+    ]);
     all.push(gateway);
     // /readyz answers once any replica of each service does; tests that spread load or target a
     // replica need every one of them subscribed, which each says on stdout once it is.
@@ -255,6 +269,7 @@ export async function startPhotonStack(
       kekFile,
       all,
       keystoreDir: keystoreDir(groups),
+      opsUrls,
       processes: { devnet, gateway, query, keystore, tx, events },
       stop,
     };

@@ -1,17 +1,11 @@
-// Liveness and readiness for load balancers and Kubernetes probes.
+// Liveness and readiness for load balancers and Kubernetes probes, on the gateway's own listener.
 import { Controller, Get, Res } from '@nestjs/common';
-import { MethodBus } from '@photon/bus';
 import type { FastifyReply } from 'fastify';
-import { RpcRouter } from '../rpc/rpc-router';
-
-const PING_TIMEOUT_MS = 1000;
+import { GatewayReadiness } from './gateway-readiness';
 
 @Controller()
 export class HealthController {
-  constructor(
-    private readonly bus: MethodBus,
-    private readonly router: RpcRouter,
-  ) {}
+  constructor(private readonly readiness: GatewayReadiness) {}
 
   /** Handler for GET /healthz: the process is alive. */
   @Get('healthz')
@@ -19,13 +13,10 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Handler for GET /readyz: the bus and every service owning an exposed method answer. */
+  /** Handler for GET /readyz: the bus and every service owning an exposed method answer, and no drain began. */
   @Get('readyz')
   async ready(@Res() reply: FastifyReply): Promise<void> {
-    const services = this.router.requiredServices;
-    const answers = await Promise.all(services.map((service) => this.bus.ping(service, PING_TIMEOUT_MS)));
-    const status = Object.fromEntries(services.map((service, i) => [service, answers[i] === true]));
-    const ready = answers.every(Boolean);
-    await reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', services: status });
+    const report = await this.readiness.report();
+    await reply.code(report.ready ? 200 : 503).send(report.body);
   }
 }

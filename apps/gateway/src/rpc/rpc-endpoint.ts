@@ -13,7 +13,9 @@ import {
   serializeReply,
 } from '@photon/codec';
 import { isLoopbackHost } from '@photon/config';
+import { GATEWAY_OPS, type GatewayOps } from '../gateway-ops';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { countRefused, countedInvoke } from './counted-calls';
 import { RpcRouter } from './rpc-router';
 
 @Injectable()
@@ -25,6 +27,7 @@ export class RpcEndpoint {
   constructor(
     private readonly router: RpcRouter,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+    @Inject(GATEWAY_OPS) private readonly ops: GatewayOps,
   ) {
     this.exposure = isLoopbackHost(options.laddr.host) ? 'loopback' : 'public';
   }
@@ -36,10 +39,13 @@ export class RpcEndpoint {
       maxBatchItems: this.options.maxBatchItems,
     });
     const context: CallContext = { ...caller, exposure: this.exposure };
-    const invoke: InvokeCall =
+    const routed: InvokeCall =
       body.kind === 'batch'
         ? this.router.batchInvoker(callsOf(body.items), context)
         : (call) => this.router.route(call, context);
+    const metrics = this.ops.metrics;
+    if (metrics !== undefined) countRefused(body, metrics);
+    const invoke = metrics === undefined ? routed : countedInvoke(routed, metrics);
     const reply = await dispatch(body, invoke, this.logInternal);
     return serializeReply(reply, this.options.maxBatchResponseBytes);
   }

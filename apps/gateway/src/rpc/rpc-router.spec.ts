@@ -8,8 +8,10 @@ import {
   InProcessPendingFeed,
   MethodBus,
 } from '@photon/bus';
-import { RpcError, type RpcCall } from '@photon/codec';
+import { InvalidInputError, RpcError, type RpcCall } from '@photon/codec';
 import { INTERNAL_METHODS, type Namespace, type ServiceName } from '@photon/types';
+import { Draining, OpsMetrics } from '@photon/ops';
+import type { GatewayOps } from '../gateway-ops';
 import type { GatewayOptions } from '../gateway-options';
 import { RpcEndpoint } from './rpc-endpoint';
 import { RpcRouter } from './rpc-router';
@@ -75,8 +77,14 @@ function router(host: string, rpcApi: Namespace[]) {
       new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus),
       new EdgeAnswers(bus),
       gatewayOptions(host, rpcApi),
+      { draining: new Draining() },
     ),
   };
+}
+
+function endpointOf(bus: MethodBus, options: GatewayOptions, ops: GatewayOps = { draining: new Draining() }) {
+  const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus);
+  return new RpcEndpoint(new RpcRouter(bus, hub, new EdgeAnswers(bus), options, ops), options, ops);
 }
 
 const call = (method: string, params: unknown[]): RpcCall => ({ method, params, id: 1, notification: false });
@@ -129,8 +137,7 @@ describe(RpcEndpoint.name, () => {
   const exposureOf = async (host: string, caller: Record<string, unknown> = {}) => {
     const bus = new RecordingBus();
     const options = gatewayOptions(host, ['eth']);
-    const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus);
-    const endpoint = new RpcEndpoint(new RpcRouter(bus, hub, new EdgeAnswers(bus), options), options);
+    const endpoint = endpointOf(bus, options);
     await endpoint.handle(body, { transport: 'http', ...caller });
     return bus.requests[0]?.request.context.exposure;
   };
@@ -154,8 +161,7 @@ describe('a batch through the endpoint', () => {
   it('default: the calls one service owns go to it in one exchange; the rest are answered as alone', async () => {
     const bus = new RecordingBus();
     const options = { ...gatewayOptions('127.0.0.1', ['eth', 'net', 'web3']), maxBatchItems: 10 };
-    const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus);
-    const endpoint = new RpcEndpoint(new RpcRouter(bus, hub, new EdgeAnswers(bus), options), options);
+    const endpoint = endpointOf(bus, options);
     const item = (id: number, method: string, params: unknown[] = []) => ({
       jsonrpc: '2.0',
       id,
@@ -193,5 +199,53 @@ describe('a batch through the endpoint', () => {
       { jsonrpc: '2.0', id: 6, result: true },
       { jsonrpc: '2.0', id: 7, result: true },
     ]);
+  });
+});
+
+describe('gateway metrics', () => {
+  /** A bus whose keystore refuses with a JSON-RPC error and whose query answers. */
+  class AnsweringBus extends RecordingBus {
+    override request(service: ServiceName, request: BusRequest): Promise<unknown> {
+      this.requests.push({ service, request });
+      if (service === 'keystore')
+        return Promise.reject(new InvalidInputError('could not decrypt key with given password'));
+      return Promise.resolve('0x0');
+    }
+  }
+
+  it('default: each call is counted by method and error code, bus round trips by service, params never', async () => {
+    const metrics = new OpsMetrics();
+    const options = { ...gatewayOptions('127.0.0.1', ['eth', 'personal']), maxBatchItems: 10 };
+    const endpoint = endpointOf(new AnsweringBus(), options, { draining: new Draining(), metrics });
+    const address = '0x' + 'ab'.repeat(20);
+    const passphrase = 'correct horse battery staple';
+    const item = (id: number, method: string, params: unknown[] = []) => ({
+      jsonrpc: '2.0',
+      id,
+      method,
+      params,
+    });
+    await endpoint.handle(JSON.stringify(item(1, 'eth_getBalance', [address, 'latest'])), context);
+    await endpoint.handle(
+      JSON.stringify([
+        item(2, 'eth_getBalance', [address, 'latest']),
+        item(3, 'personal_unlockAccount', [address, passphrase, 60]),
+        item(4, `0x${'cd'.repeat(32)}`),
+        { jsonrpc: '2.0', id: 5 },
+      ]),
+      context,
+    );
+    await endpoint.handle('{not json', context);
+    const text = await metrics.text();
+    expect(text).toContain('photon_rpc_requests_total{service="gateway",method="eth_getBalance"} 2');
+    expect(text).toContain(
+      'photon_rpc_errors_total{service="gateway",method="personal_unlockAccount",code="-32000"} 1',
+    );
+    expect(text).toContain('photon_rpc_errors_total{service="gateway",method="(unknown)",code="-32601"} 1');
+    expect(text).toContain('photon_rpc_errors_total{service="gateway",method="(invalid)",code="-32600"} 1');
+    expect(text).toContain('photon_rpc_errors_total{service="gateway",method="(invalid)",code="-32700"} 1');
+    expect(text).toContain('photon_bus_round_trip_seconds_count{service="query"} 2');
+    expect(text).toContain('photon_bus_round_trip_seconds_count{service="keystore"} 1');
+    for (const secret of [passphrase, 'ab'.repeat(20), 'cd'.repeat(32)]) expect(text).not.toContain(secret);
   });
 });

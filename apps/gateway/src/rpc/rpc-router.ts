@@ -14,8 +14,10 @@ import {
   findMethod,
   isShippedService,
 } from '@photon/types';
+import { GATEWAY_OPS, type GatewayOps } from '../gateway-ops';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { SubscriptionHub } from '../subscriptions/subscription-hub';
+import { timedTrip } from './counted-calls';
 import { EdgeAnswers } from './edge-answers';
 
 @Injectable()
@@ -29,6 +31,7 @@ export class RpcRouter {
     private readonly subscriptions: SubscriptionHub,
     private readonly edge: EdgeAnswers,
     @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
+    @Inject(GATEWAY_OPS) private readonly ops: GatewayOps,
   ) {
     this.exposed = new Set(options.rpcApi);
     const services = new Set<ServiceName>();
@@ -40,10 +43,14 @@ export class RpcRouter {
 
   route(call: RpcCall, context: CallContext): Promise<unknown> {
     return this.routeVia(call, context, (service, row) =>
-      this.bus.request(
+      timedTrip(
+        this.bus.request(
+          service,
+          { method: row.method, params: call.params, context },
+          TIMEOUT_MS[row.timeout],
+        ),
         service,
-        { method: row.method, params: call.params, context },
-        TIMEOUT_MS[row.timeout],
+        this.ops.metrics,
       ),
     );
   }
@@ -70,10 +77,13 @@ export class RpcRouter {
       answers.set(call, answer);
     }
     for (const [service, queue] of queues) {
-      this.bus.requestEach(service, queue.calls, context, queue.timeoutMs).forEach((outcome, i) => {
+      const outcomes = this.bus.requestEach(service, queue.calls, context, queue.timeoutMs);
+      outcomes.forEach((outcome, i) => {
         const settler = queue.settlers[i]!;
         outcome.then(settler.resolve, settler.reject);
       });
+      // One exchange per service and batch: it ends when its last call is answered.
+      void timedTrip(Promise.allSettled(outcomes), service, this.ops.metrics);
     }
     return (call) => answers.get(call) ?? this.route(call, context);
   }

@@ -5,6 +5,7 @@ import type { EventsConfig } from '@photon/config';
 import { EventsModule } from '@photon/events';
 import { RedisFilterStore, RedisHeadLeadership, RedisLogIndex } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
+import { watchEvents } from '../ops/app-sources';
 import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
 
 const announceLeadership = (leading: boolean): void => {
@@ -18,6 +19,8 @@ const announceLeadership = (leading: boolean): void => {
 export async function eventsCommand(config: EventsConfig): Promise<void> {
   await serveClusterService(config, {
     name: 'events',
+    engine: config.node,
+    watch: watchEvents,
     announce: `filters in Redis ${config.redisUrl.host}`,
     module: (redis) =>
       EventsModule.register(

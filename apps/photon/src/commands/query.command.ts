@@ -4,6 +4,7 @@ import type { QueryConfig } from '@photon/config';
 import { QueryModule } from '@photon/query';
 import { RedisAcceptedTxStore, RedisLogIndex } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
+import { watchQuery } from '../ops/app-sources';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { queryOptionsOf } from '../query-options-of';
 
@@ -11,6 +12,8 @@ export async function queryCommand(config: QueryConfig): Promise<void> {
   await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('query'));
   await serveClusterService(config, {
     name: 'query',
+    engine: config.node,
+    watch: watchQuery,
     module: (redis) =>
       QueryModule.register(
         queryOptionsOf(config, config.node, {

@@ -1,11 +1,12 @@
 // `photon start`: the embedded default. Gateway and every service in one process over the
-// in-process bus: no NATS, no Redis, nothing else to install.
+// in-process bus: no NATS, no Redis, nothing else to install. With --ops-laddr, /healthz, /readyz (the
+// gateway's answer) and /metrics of every layer on a listener of their own.
 import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusModule } from '@photon/bus';
 import type { StartConfig } from '@photon/config';
 import { EventsModule } from '@photon/events';
-import { GatewayModule, bootstrapGateway } from '@photon/gateway';
+import { GatewayModule, type GatewayOps, GatewayReadiness, bootstrapGateway } from '@photon/gateway';
 import { KeystoreModule } from '@photon/keystore';
 import { QueryModule } from '@photon/query';
 import {
@@ -22,6 +23,8 @@ import { gatewayOptionsOf } from '../gateway-options-of';
 import { checkFaucetConfig } from '../faucet-config';
 import { inProcessKeystoreOptions } from '../keystore-options-of';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
+import { countHandlerCalls, watchEvents, watchGateway, watchQuery } from '../ops/app-sources';
+import { ProcessOps } from '../ops/process-ops';
 import { PhotonLogger } from '../photon-logger';
 import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
@@ -31,10 +34,14 @@ import { startDevnet } from './devnet.command';
 @Module({})
 class PhotonInProcessModule {}
 
-/** The whole tier as one listening Nest application, reading the chain at `engineUrl`. */
+/**
+ * The whole tier as one listening Nest application, reading the chain at `engineUrl`; `ops` carries the
+ * process's draining state and, when given, the metrics every layer counts in.
+ */
 export async function createInProcessApp(
   config: StartConfig,
   engineUrl: URL,
+  ops: GatewayOps = new ProcessOps(null),
 ): Promise<NestFastifyApplication> {
   const gateway = gatewayOptionsOf(config);
   const keystore = await inProcessKeystoreOptions(config);
@@ -42,7 +49,7 @@ export async function createInProcessApp(
   const accepted = new MemoryAcceptedTxStore();
   // One log index: the events service writes it, the query service's eth_getLogs reads it.
   const logIndex = new MemoryLogIndex();
-  return bootstrapGateway(
+  const app = await bootstrapGateway(
     {
       module: PhotonInProcessModule,
       imports: [
@@ -68,12 +75,19 @@ export async function createInProcessApp(
             { embedded: config.node === null },
           ),
         ),
-        GatewayModule.register(gateway),
+        GatewayModule.register(gateway, ops),
       ],
     },
     gateway,
     new PhotonLogger(config.logLevel, config.quiet),
   );
+  if (ops.metrics !== undefined) {
+    countHandlerCalls(ops.metrics, app, 'start');
+    watchGateway(ops.metrics, app);
+    watchQuery(ops.metrics, app);
+    watchEvents(ops.metrics, app);
+  }
+  return app;
 }
 
 export async function startCommand(config: StartConfig): Promise<void> {
@@ -84,11 +98,16 @@ export async function startCommand(config: StartConfig): Promise<void> {
   // The embedded default: without --node, Photon brings its own chain.
   const devnet = config.node === null ? await startDevnet(config, config.quiet) : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
+  const ops = new ProcessOps(config.opsLaddr);
   let app;
+  let closeOps;
   try {
     if (engineUrl === null) throw new Error('photon start: no engine to read');
-    app = await createInProcessApp(config, engineUrl);
+    app = await createInProcessApp(config, engineUrl, ops);
+    const readiness = app.get(GatewayReadiness);
+    closeOps = await ops.serve('start', () => readiness.report());
   } catch (error) {
+    await app?.close();
     await devnet?.stop();
     throw error;
   }
@@ -97,5 +116,10 @@ export async function startCommand(config: StartConfig): Promise<void> {
     `photon: serving JSON-RPC on http://${host}:${port} and ws://${host}:${config.wsport} ` +
       `(namespaces ${config.rpcApi.join(',')}, chain id ${config.chainId.cosmos})\n`,
   );
-  closeOnSignal([() => app.close(), ...(devnet === undefined ? [] : [() => devnet.stop()])]);
+  closeOnSignal([
+    ops.beginDraining,
+    () => app.close(),
+    ...(devnet === undefined ? [] : [() => devnet.stop()]),
+    closeOps,
+  ]);
 }

@@ -13,6 +13,7 @@ export async function txCommand(config: TxConfig): Promise<void> {
   await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('tx'));
   await serveClusterService(config, {
     name: 'tx',
+    engine: config.node,
     module: (redis) =>
       TxModule.register(
         txOptionsOf(config, config.node, {

@@ -47,6 +47,11 @@ export class ChainHead implements OnModuleInit, OnApplicationShutdown {
     return height;
   }
 
+  /** The newest head this service knows and when it learnt it (for metrics: the engine's height and lag). */
+  seen(): { readonly height: bigint; readonly atMs: number } | undefined {
+    return this.head.seen();
+  }
+
   /** A height this service saw committed (a receipt's block, the engine's own head): the head is no lower. */
   atLeast(height: bigint): void {
     if (!this.head.raise(height)) return;

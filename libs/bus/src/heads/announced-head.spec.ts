@@ -35,4 +35,15 @@ describe(AnnouncedHead.name, () => {
     expect(head.trusted(1_899)).toBe(12n);
     expect(head.trusted(1_900)).toBeUndefined();
   });
+
+  it('behavior: seen() is the highest head and when it was learnt, trusted or not', () => {
+    const head = new AnnouncedHead();
+    expect(head.seen()).toBeUndefined();
+    head.announce(5n, 1_000);
+    head.raise(7n, 2_000);
+    head.announce(6n, 3_000);
+    expect(head.seen()).toEqual({ height: 7n, atMs: 2_000 });
+    expect(head.trusted(60_000)).toBeUndefined();
+    expect(head.seen()).toEqual({ height: 7n, atMs: 2_000 });
+  });
 });

@@ -39,6 +39,11 @@ export class AnnouncedHead {
     return true;
   }
 
+  /** The highest head known and when it was learnt (epoch ms), trusted or not: for metrics. */
+  seen(): { readonly height: bigint; readonly atMs: number } | undefined {
+    return this.known === undefined ? undefined : { height: this.known.height, atMs: this.known.atMs };
+  }
+
   /** The head while it may be trusted as `latest`, else undefined (ask the engine). */
   trusted(nowMs = Date.now()): bigint | undefined {
     const known = this.known;

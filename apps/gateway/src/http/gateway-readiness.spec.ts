@@ -1,0 +1,55 @@
+// The gateway's readiness: its services answering on the bus, and no drain begun.
+import { InProcessHeadStream, InProcessPendingFeed, MethodBus } from '@photon/bus';
+import { Draining } from '@photon/ops';
+import type { ServiceName } from '@photon/types';
+import type { GatewayOptions } from '../gateway-options';
+import { EdgeAnswers } from '../rpc/edge-answers';
+import { RpcRouter } from '../rpc/rpc-router';
+import { SubscriptionHub } from '../subscriptions/subscription-hub';
+import { GatewayReadiness } from './gateway-readiness';
+
+class PingBus extends MethodBus {
+  readonly down = new Set<ServiceName>();
+  request(): Promise<unknown> {
+    return Promise.reject(new Error('not used'));
+  }
+  ping(service: ServiceName): Promise<boolean> {
+    return Promise.resolve(!this.down.has(service));
+  }
+  publish(): void {}
+  subscribe(): () => void {
+    return () => undefined;
+  }
+}
+
+function readinessOf(bus: PingBus, draining: Draining): GatewayReadiness {
+  const options = { rpcApi: ['web3', 'eth', 'net'] } as unknown as GatewayOptions;
+  const ops = { draining };
+  const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus);
+  return new GatewayReadiness(bus, new RpcRouter(bus, hub, new EdgeAnswers(bus), options, ops), ops);
+}
+
+describe(GatewayReadiness.name, () => {
+  it('default: ready when every service answers, naming each', async () => {
+    expect(await readinessOf(new PingBus(), new Draining()).report()).toEqual({
+      ready: true,
+      body: { status: 'ready', services: { query: true, keystore: true, tx: true, events: true } },
+    });
+  });
+
+  it('behavior: a service that does not answer makes it unavailable', async () => {
+    const bus = new PingBus();
+    bus.down.add('tx');
+    expect(await readinessOf(bus, new Draining()).report()).toMatchObject({
+      ready: false,
+      body: { status: 'unavailable', services: { tx: false, query: true } },
+    });
+  });
+
+  it('behavior: once draining begins it is not ready, whatever the services say', async () => {
+    const draining = new Draining();
+    const readiness = readinessOf(new PingBus(), draining);
+    draining.begin();
+    expect(await readiness.report()).toMatchObject({ ready: false, body: { status: 'draining' } });
+  });
+});

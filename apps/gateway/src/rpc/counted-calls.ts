@@ -1,0 +1,40 @@
+// Counts what the gateway answers in the process's metrics (with the ops listener on): each call's method,
+// time and error code, and the request items refused before a method was read. Only method names of the
+// method table and codes become labels (see @photon/ops), never params.
+import { type InvokeCall, type ParsedBody } from '@photon/codec';
+import { type OpsMetrics, errorCodeOf } from '@photon/ops';
+
+const LAYER = 'gateway';
+
+export function countedInvoke(invoke: InvokeCall, metrics: OpsMetrics): InvokeCall {
+  return async (call) => {
+    const started = performance.now();
+    try {
+      const result = await invoke(call);
+      metrics.observeCall(LAYER, call.method, (performance.now() - started) / 1000);
+      return result;
+    } catch (error) {
+      metrics.observeCall(LAYER, call.method, (performance.now() - started) / 1000, errorCodeOf(error));
+      throw error;
+    }
+  };
+}
+
+/** The body as a whole (not JSON, an empty batch) or items of it refused before a method was read. */
+export function countRefused(body: ParsedBody, metrics: OpsMetrics): void {
+  if (body.kind === 'rejected') {
+    metrics.observeInvalid(LAYER, body.response.error.code);
+    return;
+  }
+  const items = body.kind === 'single' ? [body.item] : body.items;
+  for (const item of items) if (!item.ok) metrics.observeInvalid(LAYER, item.response.error.code);
+}
+
+/** `trip`, a bus exchange with `service`, timed into the round-trip histogram when it settles. */
+export function timedTrip<T>(trip: Promise<T>, service: string, metrics: OpsMetrics | undefined): Promise<T> {
+  if (metrics === undefined) return trip;
+  const started = performance.now();
+  const settled = () => metrics.observeBusRoundTrip(service, (performance.now() - started) / 1000);
+  trip.then(settled, settled);
+  return trip;
+}
