@@ -69,9 +69,19 @@ export class RpcHandlerRegistry implements OnModuleInit {
     this.observer = observer;
   }
 
-  async invoke(method: string, params: unknown, context: CallContext): Promise<unknown> {
-    if (this.observer === undefined) return this.run(method, params, context);
+  invoke(method: string, params: unknown, context: CallContext): Promise<unknown> {
     const observer = this.observer;
+    return observer === undefined
+      ? this.run(method, params, context)
+      : this.runObserved(observer, method, params, context);
+  }
+
+  private async runObserved(
+    observer: CallObserver,
+    method: string,
+    params: unknown,
+    context: CallContext,
+  ): Promise<unknown> {
     const started = performance.now();
     const ended = () => ({ method, service: ownerOf(method), seconds: (performance.now() - started) / 1000 });
     try {
