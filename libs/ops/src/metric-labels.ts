@@ -1,8 +1,9 @@
-// The only values a label of a Photon metric may take: method names of the method table, JSON-RPC error
-// codes and service names. Whatever a client sent that is not a known method name (a typo, a key pasted
-// as a method) collapses into one label, so metrics never carry client input and their series stay bounded.
+// The only values a label of a Photon metric may take: method names of the method table and of the
+// internal service-to-service methods (photon_faucet, …), JSON-RPC error codes and service names.
+// Whatever a client sent that is not a known method name (a typo, a key pasted as a method) collapses
+// into one label, so metrics never carry client input and their series stay bounded.
 import { RpcError } from '@photon/codec';
-import { findMethod } from '@photon/types';
+import { findInternalMethod, findMethod } from '@photon/types';
 
 /** Calls whose method is not in the method table. */
 export const UNKNOWN_METHOD = '(unknown)';
@@ -12,7 +13,9 @@ export const INVALID_REQUEST = '(invalid)';
 export const INTERNAL_ERROR_CODE = -32603;
 
 export function methodLabel(method: string): string {
-  return findMethod(method) === undefined ? UNKNOWN_METHOD : method;
+  return findMethod(method) === undefined && findInternalMethod(method) === undefined
+    ? UNKNOWN_METHOD
+    : method;
 }
 
 /** A JSON-RPC error code as a label; anything but a safe integer counts as an internal error. */

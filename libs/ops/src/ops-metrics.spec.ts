@@ -49,6 +49,7 @@ describe(OpsMetrics.name, () => {
     metrics.observeCall('gateway', 'hunter2 passphrase', 0.001, -32601);
     metrics.observeInvalid('gateway', -32600);
     metrics.observeCall('gateway', 'eth_call', 0.001, Number.NaN);
+    metrics.observeCall('tx', 'photon_faucet', 0.001);
     const text = await metrics.text();
     expect(text).not.toContain(secret);
     expect(text).not.toContain('hunter2');

@@ -12,7 +12,7 @@ export type RpcHandler = (params: unknown, context: CallContext) => unknown;
 /** How one call this registry ran ended (for metrics): its method, owner, time and error if any. */
 export type CallOutcome = {
   readonly method: string;
-  /** The service owning `method` in the method table; undefined for a method not in it. */
+  /** The service owning `method` (a method table row or an internal method); undefined for one of neither. */
   readonly service: ServiceName | undefined;
   readonly seconds: number;
 } & ({ readonly ok: true } | { readonly ok: false; readonly error: unknown });
@@ -103,6 +103,6 @@ export class RpcHandlerRegistry implements OnModuleInit {
 }
 
 function ownerOf(method: string): ServiceName | undefined {
-  const owner = findMethod(method)?.service;
+  const owner = (findMethod(method) ?? findInternalMethod(method))?.service;
   return owner !== undefined && isShippedService(owner) ? owner : undefined;
 }
