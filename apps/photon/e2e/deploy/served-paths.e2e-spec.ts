@@ -68,23 +68,26 @@ describe('probed paths', () => {
   describe('on a running tier', () => {
     let stack: PhotonStack;
     beforeAll(async () => {
-      stack = await startPhotonStack('in-process');
+      stack = await startPhotonStack('in-process', { ops: true });
     });
     afterAll(async () => {
       await stack.stop();
     });
 
-    // The gateway serves these paths on its main listener; the ops listener (--ops-laddr) serves the same.
-    it('default: every path the Photon probes use answers 200', async () => {
+    const opsUrl = () => stack.opsUrls.get(stack.all[0]!)!;
+
+    // The gateway serves these paths on its main listener and on the ops listener (--ops-laddr) alike.
+    it('default: every path the Photon probes use answers 200, on the main and the ops listener', async () => {
       for (const path of new Set(Object.values(PROBE_PATHS.photon))) {
         expect([path, await statusOf(`${stack.httpUrl}${path}`)]).toEqual([path, 200]);
+        expect([path, await statusOf(`${opsUrl()}${path}`)]).toEqual([path, 200]);
       }
     });
 
     it.each(['gateway', 'query', 'tx', 'events', 'keystore'])(
-      'default: the compose %s healthcheck passes on a ready listener',
+      'default: the compose %s healthcheck passes on a ready ops listener',
       async (name) => {
-        expect(await healthcheckExit(compose.services[name]!, Number(new URL(stack.httpUrl).port))).toBe(0);
+        expect(await healthcheckExit(compose.services[name]!, Number(new URL(opsUrl()).port))).toBe(0);
       },
     );
 
