@@ -13,6 +13,8 @@ import { RpcEndpoint } from './rpc/rpc-endpoint';
 import { RpcRouter } from './rpc/rpc-router';
 import { SubscriptionHub } from './subscriptions/subscription-hub';
 import { JsonRpcWsGateway } from './ws/json-rpc.gateway';
+import { Draining } from './shutdown/draining';
+import { GatewayShutdown } from './shutdown/gateway-shutdown';
 
 @Module({})
 export class GatewayModule {
@@ -30,6 +32,8 @@ export class GatewayModule {
         RpcEndpoint,
         JsonRpcHttpHandler,
         JsonRpcWsGateway,
+        Draining,
+        GatewayShutdown,
       ],
     };
   }

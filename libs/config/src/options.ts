@@ -12,6 +12,7 @@ import {
   parseListenAddress,
   parseList,
   parseLogIndexFrom,
+  parseLogFormat,
   parseLogLevel,
   parseNamespaces,
   parsePath,
@@ -427,6 +428,30 @@ export const OPTIONS = {
     default: 'log' as const,
     parse: parseLogLevel,
   }),
+  logFormat: option({
+    flag: 'log-format',
+    env: 'PHOTON_LOG_FORMAT',
+    description: 'json (one object a line, for a log collector) or text',
+    default: 'json' as const,
+    parse: parseLogFormat,
+  }),
+  /** `photon start` and `photon devnet` run on a laptop: a person reads their output. */
+  logFormatText: option({
+    flag: 'log-format',
+    env: 'PHOTON_LOG_FORMAT',
+    description: 'text or json (one object a line, for a log collector)',
+    default: 'text' as const,
+    parse: parseLogFormat,
+  }),
+  shutdownGraceMs: option({
+    flag: 'shutdown-grace',
+    env: 'PHOTON_SHUTDOWN_GRACE',
+    description:
+      'on SIGTERM, how long the gateway lets requests in flight finish before it closes their connections',
+    default: 20_000,
+    defaultText: '20s',
+    parse: parseDurationMs,
+  }),
   quiet: option({
     flag: 'quiet',
     env: 'PHOTON_QUIET',
@@ -463,7 +488,10 @@ const {
   allowInsecureUnlock,
 } = OPTIONS;
 
-const LOGGING = { logLevel, quiet } as const;
+const { logFormat, logFormatText, shutdownGraceMs } = OPTIONS;
+/** The cluster's services log JSON for a collector; the laptop commands (start, devnet) log text. */
+const LOGGING = { logLevel, logFormat, quiet } as const;
+const LAPTOP_LOGGING = { logLevel, logFormat: logFormatText, quiet } as const;
 const { natsUser, natsPasswordFile, natsTokenFile, natsCredsFile, natsNkeySeedFile } = OPTIONS;
 const { natsTlsCaFile, natsTlsCertFile, natsTlsKeyFile, redisTlsCaFile, redisTlsCertFile, redisTlsKeyFile } =
   OPTIONS;
@@ -504,7 +532,7 @@ export const LISTENER_SCHEMA = {
 const CHAIN = { chainId, node } as const;
 
 /** `photon gateway`: listeners over the NATS bus. */
-export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...LOGGING } as const;
+export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, shutdownGraceMs, ...LOGGING } as const;
 /** `photon query`: reads over the NATS bus. */
 export const QUERY_SCHEMA = {
   ...CHAIN,
@@ -545,7 +573,7 @@ export const DEVNET_SCHEMA = {
   chainId,
   allowUnprotectedTxs,
   dataDir,
-  ...LOGGING,
+  ...LAPTOP_LOGGING,
 } as const;
 /** `photon start`: everything in one process, no NATS or Redis; the devnet unless --node is given. */
 export const START_SCHEMA = {
@@ -568,5 +596,6 @@ export const START_SCHEMA = {
   ...FILTERS,
   ...ENGINE_QUERIES,
   logIndexFrom,
-  ...LOGGING,
+  shutdownGraceMs,
+  ...LAPTOP_LOGGING,
 } as const;

@@ -33,3 +33,5 @@ export type {
   Hex,
   InclusionPosition,
 } from './records';
+export { aboutRequest, isLogRecord } from './logs/log-record';
+export type { LogRecord } from './logs/log-record';
