@@ -6,7 +6,7 @@ import type { DynamicModule, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { GatewayOptions } from './gateway-options';
-import { type RequestListener, type Server, createServer } from 'node:http';
+import { type RequestListener, createServer } from 'node:http';
 import { configureHttp } from './http/configure-http';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
 import { HttpExceptionFilter } from './http/http-exception.filter';
@@ -68,7 +68,7 @@ export async function bootstrapGateway(
     app.useWebSocketAdapter(new PhotonWsAdapter(app, listener));
     app.get(EngineEventSocket).serve(listener.engineWss);
     await app.listen(options.laddr.port, options.laddr.host);
-    app.get(GatewayShutdown).watch(app.getHttpServer() as Server, listener);
+    app.get(GatewayShutdown).watch(app.getHttpServer(), listener);
   } catch (error) {
     await app.close();
     throw error;

@@ -221,6 +221,8 @@ describe('gateway drain on SIGTERM (cluster)', () => {
     });
     expect(heldAnswer.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
     expect(heldAnswer).toContain('"status":"draining"');
+    // Still waiting for the calls in flight: nothing drained, nothing exited.
+    expect(gateway.process.output()).not.toContain('"msg":"drained');
     expect(gateway.process.hasExited()).toBe(false);
 
     query.child.kill('SIGCONT');
@@ -231,6 +233,7 @@ describe('gateway drain on SIGTERM (cluster)', () => {
       [200, 'drain-3', 'string'],
     ]);
     expect(await gateway.process.exited).toBe(0);
+    expect(gateway.process.output()).toContain('"msg":"drained"');
     seen.unsubscribe();
     held.destroy();
   });
