@@ -8,6 +8,7 @@ import { type NatsConnection, connect as connectNats } from 'nats';
 import { randomBytes } from 'node:crypto';
 import { connect as connectTcp } from 'node:net';
 import WebSocket from 'ws';
+import { type TestTier, startTestTier } from './in-process-app';
 
 jest.setTimeout(120_000);
 
@@ -154,6 +155,23 @@ describe('request ids and JSON logs (cluster)', () => {
       { what: 'the keystore to log the unlock calls', timeoutMs: 5_000 },
     );
     for (const proc of stack.all) expect(proc.output()).not.toContain(passphrase);
+  });
+});
+
+describe('request ids (in-process)', () => {
+  let tier: TestTier;
+  beforeAll(async () => (tier = await startTestTier()));
+  afterAll(() => tier?.close());
+
+  it("default: the same gateway answers with the client's sane X-Request-Id, or one it made", async () => {
+    expect((await post(tier.httpUrl, balanceCall(1), { 'x-request-id': 'in-process.1' })).requestId).toBe(
+      'in-process.1',
+    );
+    const replaced = await post(tier.httpUrl, balanceCall(2), { 'x-request-id': 'no spaces please' });
+    expect([replaced.requestId, typeof replaced.body.result]).toEqual([
+      expect.stringMatching(UUID),
+      'string',
+    ]);
   });
 });
 
