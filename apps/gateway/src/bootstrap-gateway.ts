@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { GatewayOptions } from './gateway-options';
 import { type RequestListener, createServer } from 'node:http';
+import { FaucetHttpHandler } from './faucet/faucet-http-handler';
 import { configureHttp } from './http/configure-http';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
 import { HttpExceptionFilter } from './http/http-exception.filter';
@@ -26,7 +27,7 @@ export async function bootstrapGateway(
   logger: LoggerService,
 ): Promise<NestFastifyApplication> {
   // POST / is served by JsonRpcHttpHandler ahead of Fastify; it exists once Nest has built it.
-  const hotPath: { handler?: JsonRpcHttpHandler; draining?: Draining } = {};
+  const hotPath: { handler?: JsonRpcHttpHandler; faucet?: FaucetHttpHandler; draining?: Draining } = {};
   // Every HTTP request, POST / and Fastify's alike, passes the Host allow-list first.
   const hosts = new HostPolicy(options.httpVhosts);
   const refusedHost = rpcErrorBody(invalidHost());
@@ -44,6 +45,7 @@ export async function bootstrapGateway(
           request.resume();
           return;
         }
+        if (hotPath.faucet?.tryHandle(request, response) === true) return;
         if (hotPath.handler?.tryHandle(request, response, requestId) !== true)
           fastifyHandler(request, response);
       }),
@@ -54,6 +56,7 @@ export async function bootstrapGateway(
     abortOnError: false,
   });
   hotPath.handler = app.get(JsonRpcHttpHandler);
+  hotPath.faucet = app.get(FaucetHttpHandler);
   hotPath.draining = app.get(Draining);
   configureHttp(app, options.maxBodyBytes);
   app.useGlobalFilters(new HttpExceptionFilter(options.maxBodyBytes));

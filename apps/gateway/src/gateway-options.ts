@@ -20,6 +20,8 @@ export interface GatewayOptions {
   readonly engineWsClients: number;
   /** Most `subscribe` queries of one `/websocket` connection. */
   readonly engineWsSubscriptionsPerClient: number;
+  /** --faucet-path: where the test-network faucet answers POST on the HTTP listener; null = off. */
+  readonly faucetPath: string | null;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');

@@ -1,10 +1,12 @@
 // The gateway: HTTP and websocket listeners that route each call over the bus. It executes no method
 // itself, except the subscriptions that live on its own sockets (eth_subscribe, and the engine-event
 // websocket's `subscribe`, whose engine subscriptions the events leader holds); the head and the few
-// answers the method table marks `edge` it gives from what the bus announced (EdgeAnswers).
+// answers the method table marks `edge` it gives from what the bus announced (EdgeAnswers). The faucet
+// endpoint (--faucet-path) is checked here and sent by the tx service.
 import { type DynamicModule, Module } from '@nestjs/common';
 import { EngineEventHub } from './engine-events/engine-event-hub';
 import { EngineEventSocket } from './engine-events/engine-event-socket';
+import { FaucetHttpHandler } from './faucet/faucet-http-handler';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
 import { HealthController } from './http/health.controller';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
@@ -31,6 +33,7 @@ export class GatewayModule {
         RpcRouter,
         RpcEndpoint,
         JsonRpcHttpHandler,
+        FaucetHttpHandler,
         JsonRpcWsGateway,
         Draining,
         GatewayShutdown,

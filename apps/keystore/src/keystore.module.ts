@@ -7,8 +7,10 @@ import { KeyStore } from './accounts/key-store.service';
 import { UnlockedAccountPolicy } from './accounts/unlocked-account-policy';
 import { Unlocks } from './accounts/unlocks.service';
 import { AccountsHandlers } from './eth/accounts.handlers';
+import { InternalHandlers } from './internal/internal.handlers';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from './keystore-options';
 import { PersonalHandlers } from './personal/personal.handlers';
+import { UnlockedTransactionSigner } from './signing/unlocked-transaction-signer';
 import { UnlockAtStart } from './startup/unlock-at-start';
 
 /** Stops the session store's background work when the application closes. */
@@ -34,7 +36,9 @@ export class KeystoreModule {
         Unlocks,
         UnlockedAccountPolicy,
         PersonalHandlers,
+        UnlockedTransactionSigner,
         AccountsHandlers,
+        InternalHandlers,
         UnlockAtStart,
       ],
     };

@@ -2,7 +2,7 @@
 // row owned by a shipped service has a handler, and every handler has a row that names its service.
 // A row marked served with nothing behind it would answer clients with a confusing error.
 import { RpcHandlerRegistry } from '@photon/bus';
-import { METHOD_TABLE, type MethodRow, findMethod, isShippedService } from '@photon/types';
+import { INTERNAL_METHODS, METHOD_TABLE, type MethodRow, findMethod, isShippedService } from '@photon/types';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,11 @@ describe('the method table against the handlers of photon start', () => {
       .map((row) => findMethod(row.method)!);
     expect(served.length).toBeGreaterThan(50);
     expect(served.filter((row) => !registry.has(row.method)).map((row) => row.method)).toEqual([]);
+  });
+
+  it('default: every internal bus method (service to service) has a handler too', () => {
+    const registry = tier.app.get(RpcHandlerRegistry);
+    expect(INTERNAL_METHODS.filter((row) => !registry.has(row.method)).map((row) => row.method)).toEqual([]);
   });
 
   it('default: every handler has a row, owned by a service this process serves', () => {

@@ -7,7 +7,13 @@ import { KeyWrapper, MemoryUnlockStore, type UnlockSessionStore } from '@photon/
 
 export async function inProcessKeystoreOptions(config: StartConfig): Promise<KeystoreOptions> {
   // geth refuses --unlock when HTTP is reachable by others; so does Photon, on a non-loopback listener.
-  if (config.unlockKey.length > 0 && !config.allowInsecureUnlock && !isLoopbackHost(config.laddr.host)) {
+  // The faucet key is the exception: only the faucet signs with it (photon_signTransaction), and client
+  // calls through a public listener still may not sign with an unlocked account.
+  const faucetKey = config.faucetKey;
+  const clientKeys = config.unlockKey.filter(
+    (name) => faucetKey === null || name.toLowerCase() !== faucetKey,
+  );
+  if (clientKeys.length > 0 && !config.allowInsecureUnlock && !isLoopbackHost(config.laddr.host)) {
     throw new ConfigError(
       `--unlock-key: account unlock with HTTP access is forbidden on ${config.laddr.host} (see --allow-insecure-unlock)`,
     );

@@ -1,15 +1,19 @@
 // The tx service's part of a command's config (`photon tx` and `photon start` alike), submitting to the
 // engine at `engineUrl`.
 import type { TxConfig } from '@photon/config';
-import type { AcceptedTxStore, NonceStore } from '@photon/store';
+import type { AcceptedTxStore, FaucetCooldowns, NonceStore } from '@photon/store';
 import type { TxOptions } from '@photon/tx';
 
-type TxSettings = Pick<TxConfig, 'chainId' | 'allowUnprotectedTxs'>;
+type TxSettings = Pick<
+  TxConfig,
+  'chainId' | 'allowUnprotectedTxs' | 'faucetKey' | 'faucetAmount' | 'faucetCooldownMs'
+>;
 
 /** The stores every tx replica shares: Redis in the cluster, memory in `photon start`. */
 export interface TxStores {
   readonly nonces: NonceStore;
   readonly accepted: AcceptedTxStore;
+  readonly faucetCooldowns: FaucetCooldowns;
 }
 
 export function txOptionsOf(config: TxSettings, engineUrl: URL, stores: TxStores): TxOptions {
@@ -19,5 +23,14 @@ export function txOptionsOf(config: TxSettings, engineUrl: URL, stores: TxStores
     allowUnprotectedTxs: config.allowUnprotectedTxs,
     nonces: stores.nonces,
     accepted: stores.accepted,
+    faucet:
+      config.faucetKey === null
+        ? null
+        : {
+            key: config.faucetKey,
+            amount: config.faucetAmount,
+            cooldownMs: config.faucetCooldownMs,
+            cooldowns: stores.faucetCooldowns,
+          },
   };
 }

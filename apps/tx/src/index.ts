@@ -1,4 +1,4 @@
 import 'reflect-metadata';
 
 export { TxModule } from './tx.module';
-export type { TxOptions } from './tx-options';
+export type { FaucetSettings, TxOptions } from './tx-options';

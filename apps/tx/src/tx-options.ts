@@ -1,5 +1,5 @@
 // What the tx service needs from its config, as a Nest token.
-import type { AcceptedTxStore, NonceStore } from '@photon/store';
+import type { AcceptedTxStore, FaucetCooldowns, NonceStore } from '@photon/store';
 
 export interface TxOptions {
   /** The tier's EIP-155 chain id (--chain-id): raw transactions must be signed for it. */
@@ -12,6 +12,19 @@ export interface TxOptions {
   readonly nonces: NonceStore;
   /** The record of every tx the engine took from this tier until mined or dropped (the same store). */
   readonly accepted: AcceptedTxStore;
+  /** The faucet behind the gateway's --faucet-path; null without --faucet-key (it answers unavailable). */
+  readonly faucet: FaucetSettings | null;
+}
+
+export interface FaucetSettings {
+  /** --faucet-key: the keystore account it sends from, unlocked at the keystore's start. */
+  readonly key: string;
+  /** --faucet-amount, in wei. */
+  readonly amount: bigint;
+  /** --faucet-cooldown: per address and per client. */
+  readonly cooldownMs: number;
+  /** Shared by every replica: Redis in the cluster, memory for `photon start`. */
+  readonly cooldowns: FaucetCooldowns;
 }
 
 export const TX_OPTIONS = Symbol('TX_OPTIONS');

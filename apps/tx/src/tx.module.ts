@@ -4,6 +4,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { EngineLifecycle } from './engine/engine-lifecycle';
 import { ENGINE_PROVIDERS } from './engine/engine.providers';
 import { SendHandlers } from './eth/send.handlers';
+import { FaucetHandlers } from './faucet/faucet.handlers';
+import { FaucetUseCase } from './faucet/faucet.usecase';
 import { PersonalHandlers } from './personal/personal.handlers';
 import { ResendUseCase } from './resend/resend.usecase';
 import { SendRawTransactionUseCase } from './send-raw-transaction/send-raw-transaction.usecase';
@@ -26,8 +28,10 @@ export class TxModule {
         ChainDefaultsService,
         SendTransactionUseCase,
         ResendUseCase,
+        FaucetUseCase,
         SendHandlers,
         PersonalHandlers,
+        FaucetHandlers,
       ],
     };
   }

@@ -3,12 +3,14 @@
 import { option } from './option-spec';
 import type { LogIndexFrom } from './parsers';
 import {
+  parseAddress,
   parseBoolean,
   parseChainId,
   parseDurationMs,
   parseEngineUrl,
   parseByteBound,
   parseGasCap,
+  parseHttpPath,
   parseListenAddress,
   parseList,
   parseLogIndexFrom,
@@ -20,6 +22,7 @@ import {
   parsePositiveInt,
   parseSubjectPrefix,
   parseUrl,
+  parseWeiAmount,
 } from './parsers';
 
 const MiB = 1024 * 1024;
@@ -421,6 +424,39 @@ export const OPTIONS = {
     default: 32 * 1024 * 1024,
     parse: parseByteBound,
   }),
+  faucetPath: option<string | null>({
+    flag: 'faucet-path',
+    env: 'PHOTON_FAUCET_PATH',
+    description: 'HTTP path of the test-network faucet on the gateway listener (POST {"address":"0x…"})',
+    default: null,
+    defaultText: 'off',
+    parse: parseHttpPath,
+  }),
+  faucetKey: option<string | null>({
+    flag: 'faucet-key',
+    env: 'PHOTON_FAUCET_KEY',
+    description: 'address of the keystore account the faucet sends from (unlock it with --unlock-key)',
+    default: null,
+    defaultText: 'none (the faucet answers 503)',
+    parse: parseAddress,
+  }),
+  faucetAmount: option({
+    flag: 'faucet-amount',
+    env: 'PHOTON_FAUCET_AMOUNT',
+    description:
+      'what one faucet request sends: wei, or a decimal with wei, gwei or ether (1ether, 0.5ether)',
+    default: 10n ** 18n,
+    defaultText: '1ether',
+    parse: parseWeiAmount,
+  }),
+  faucetCooldownMs: option({
+    flag: 'faucet-cooldown',
+    env: 'PHOTON_FAUCET_COOLDOWN',
+    description: 'wait before the faucet sends to the same address, or for the same client IP, again',
+    default: 24 * 3_600_000,
+    defaultText: '24h',
+    parse: parseDurationMs,
+  }),
   logLevel: option({
     flag: 'log-level',
     env: 'PHOTON_LOG_LEVEL',
@@ -492,6 +528,9 @@ const { logFormat, logFormatText, shutdownGraceMs } = OPTIONS;
 /** The cluster's services log JSON for a collector; the laptop commands (start, devnet) log text. */
 const LOGGING = { logLevel, logFormat, quiet } as const;
 const LAPTOP_LOGGING = { logLevel, logFormat: logFormatText, quiet } as const;
+const { faucetPath, faucetKey, faucetAmount, faucetCooldownMs } = OPTIONS;
+/** What the faucet sends and how often: the tx service owns the faucet's sends and cooldowns. */
+const FAUCET = { faucetKey, faucetAmount, faucetCooldownMs } as const;
 const { natsUser, natsPasswordFile, natsTokenFile, natsCredsFile, natsNkeySeedFile } = OPTIONS;
 const { natsTlsCaFile, natsTlsCertFile, natsTlsKeyFile, redisTlsCaFile, redisTlsCertFile, redisTlsKeyFile } =
   OPTIONS;
@@ -528,6 +567,7 @@ export const LISTENER_SCHEMA = {
   wsPingSeconds,
   engineWsClients,
   engineWsSubscriptionsPerClient,
+  faucetPath,
 } as const;
 const CHAIN = { chainId, node } as const;
 
@@ -543,7 +583,7 @@ export const QUERY_SCHEMA = {
   ...LOGGING,
 } as const;
 /** `photon tx`: transaction submission over the NATS bus, broadcasting to the engine. */
-export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...CLUSTER, ...LOGGING } as const;
+export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...FAUCET, ...CLUSTER, ...LOGGING } as const;
 /** `photon events`: filters (and, later, the engine bridge) over the NATS bus, filter cursors in Redis. */
 export const EVENTS_SCHEMA = {
   ...CHAIN,
@@ -596,6 +636,7 @@ export const START_SCHEMA = {
   ...FILTERS,
   ...ENGINE_QUERIES,
   logIndexFrom,
+  ...FAUCET,
   shutdownGraceMs,
   ...LAPTOP_LOGGING,
 } as const;

@@ -150,11 +150,13 @@ export function parseSubjectPrefix(raw: string): string {
   return raw;
 }
 
-/** A duration like `100ms`, `1s`, `1.5s`, `2m`, or a bare number of milliseconds; returns ms. */
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** A duration like `100ms`, `1s`, `1.5s`, `2m`, `24h`, or a bare number of milliseconds; returns ms. */
 export function parseDurationMs(raw: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(raw.trim());
-  if (match === null) throw new Error(`"${raw}" is not a duration like 100ms or 1s`);
-  const value = Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[(match[2] ?? 'ms') as 'ms' | 's' | 'm'];
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(raw.trim());
+  if (match === null) throw new Error(`"${raw}" is not a duration like 100ms, 1s or 24h`);
+  const value = Number(match[1]) * DURATION_UNITS[(match[2] ?? 'ms') as keyof typeof DURATION_UNITS];
   if (!Number.isFinite(value) || value < 1) throw new Error(`"${raw}" is shorter than 1ms`);
   return Math.round(value);
 }
@@ -178,4 +180,39 @@ export function parseLogIndexFrom(raw: string): LogIndexFrom {
   if (depth !== null) return { kind: 'depth', blocks: BigInt(depth[1]!) };
   if (/^[1-9][0-9]*$/.test(raw)) return { kind: 'height', height: BigInt(raw) };
   throw new Error(`"${raw}" is neither a block number, head-<blocks> nor off`);
+}
+
+const WEI_PER_UNIT = { wei: 1n, gwei: 10n ** 9n, ether: 10n ** 18n } as const;
+
+/**
+ * An amount of the chain's EVM coin: a bare whole number of wei (`1000000000000000000`), or a decimal
+ * with a unit, `wei`, `gwei` or `ether` (`1ether`, `0.5ether`, `10gwei`); returns wei. Never zero.
+ */
+export function parseWeiAmount(raw: string): bigint {
+  const match = /^(\d+)(?:\.(\d+))?\s*(wei|gwei|ether)?$/.exec(raw.trim());
+  if (match === null) throw new Error(`"${raw}" is not an amount like 1ether, 10gwei or a number of wei`);
+  const unit = WEI_PER_UNIT[(match[3] ?? 'wei') as keyof typeof WEI_PER_UNIT];
+  const fraction = match[2] ?? '';
+  const decimals = unit.toString().length - 1;
+  if (fraction.replace(/0+$/, '').length > decimals) throw new Error(`"${raw}" has a fraction of a wei`);
+  const wei = BigInt(match[1]!) * unit + BigInt(fraction.padEnd(decimals, '0') || '0');
+  if (wei === 0n) throw new Error(`"${raw}" is zero`);
+  return wei;
+}
+
+/** An HTTP path of its own on the gateway's listener: `/faucet`; never `/`, which serves JSON-RPC. */
+export function parseHttpPath(raw: string): string {
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(raw) || raw.includes('//'))
+    throw new Error(`"${raw}" is not a path like /faucet`);
+  const path = raw.length > 1 ? raw.replace(/\/$/, '') : raw;
+  if (['/', '/websocket', '/healthz', '/readyz', '/metrics'].includes(path))
+    throw new Error(`"${raw}" is a path the gateway already serves`);
+  return path;
+}
+
+/** A 20-byte hex address, `0x` and 40 hex digits (any case); returned lowercase. */
+export function parseAddress(raw: string): string {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(raw))
+    throw new Error(`"${raw}" is not an address like 0x… (40 hex digits)`);
+  return raw.toLowerCase();
 }

@@ -1,7 +1,7 @@
 // Shared state of the tier behind interfaces with an in-memory and a Redis implementation:
 // unlock sessions of the keystore, senders' nonces and the accepted-tx record of the tx service, and the
-// polling filters and the head leadership of the events service, and the log index the events leader
-// writes and the query service reads.
+// polling filters and the head leadership of the events service, the log index the events leader
+// writes and the query service reads, and the faucet's cooldowns.
 export { UNTIL_TIER_STOPS, UnlockSessionStore } from './unlock/unlock-session-store';
 export { MemoryUnlockStore } from './unlock/memory-unlock-store';
 export { RedisUnlockStore } from './unlock/redis-unlock-store';
@@ -45,3 +45,8 @@ export type { IndexLookup, IndexedBlock, IndexedSpan, KeyGroups } from './logs/l
 export { MemoryLogIndex } from './logs/memory-log-index';
 export { RedisLogIndex } from './logs/redis-log-index';
 export type { RedisLogIndexOptions } from './logs/redis-log-index';
+export { FaucetCooldowns } from './faucet/faucet-cooldowns';
+export type { FaucetReservation, ReserveOutcome } from './faucet/faucet-cooldowns';
+export { MemoryFaucetCooldowns } from './faucet/memory-faucet-cooldowns';
+export { RedisFaucetCooldowns } from './faucet/redis-faucet-cooldowns';
+export type { RedisFaucetCooldownsOptions } from './faucet/redis-faucet-cooldowns';

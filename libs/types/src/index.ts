@@ -35,3 +35,7 @@ export type {
 } from './records';
 export { aboutRequest, isLogRecord } from './logs/log-record';
 export type { LogRecord } from './logs/log-record';
+export { INTERNAL_METHODS, findInternalMethod } from './internal/internal-methods';
+export type { InternalMethodName, InternalMethodRow } from './internal/internal-methods';
+export { faucetRefusalOf } from './internal/faucet-wire';
+export type { FaucetGrant, FaucetRefusal, FaucetRefusalKind, FaucetRequest } from './internal/faucet-wire';

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { RpcEndpoint } from '../rpc/rpc-endpoint';
 import { Draining } from '../shutdown/draining';
+import { CorsPolicy } from './cors-policy';
 import { bodyTooLarge, rpcErrorBody, unsupportedMediaType } from './http-error-bodies';
 
 /** Content types geth accepts for JSON-RPC. */
@@ -24,14 +25,14 @@ const MIN_DRAIN_BYTES = 128 * 1024 * 1024;
 @Injectable()
 export class JsonRpcHttpHandler {
   private readonly log = new Logger('http');
-  private readonly anyOrigin: boolean;
+  private readonly cors: CorsPolicy;
 
   constructor(
     private readonly endpoint: RpcEndpoint,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
     private readonly draining: Draining,
   ) {
-    this.anyOrigin = options.corsOrigins.includes('*');
+    this.cors = new CorsPolicy(options.corsOrigins);
   }
 
   /**
@@ -41,10 +42,7 @@ export class JsonRpcHttpHandler {
   tryHandle(request: IncomingMessage, response: ServerResponse, requestId: string): boolean {
     const url = request.url ?? '';
     if (url !== '/' && !url.startsWith('/?')) return false;
-    if (request.method === 'OPTIONS' && this.allowedOrigin(request) !== undefined) {
-      this.preflight(request, response);
-      return true;
-    }
+    if (this.cors.tryPreflight(request, response)) return true;
     if (request.method !== 'POST') return false;
     if (!JSON_TYPES.test(request.headers['content-type'] ?? '')) {
       this.refuse(request, response, 415, rpcErrorBody(unsupportedMediaType()));
@@ -142,25 +140,7 @@ export class JsonRpcHttpHandler {
     response.end(body);
   }
 
-  private allowedOrigin(request: IncomingMessage): string | undefined {
-    const origin = request.headers.origin;
-    if (origin === undefined || this.options.corsOrigins.length === 0) return undefined;
-    if (this.anyOrigin) return '*';
-    return this.options.corsOrigins.includes(origin) ? origin : undefined;
-  }
-
   private corsHeaders(request: IncomingMessage): Record<string, string> {
-    const origin = this.allowedOrigin(request);
-    return origin === undefined ? {} : { 'access-control-allow-origin': origin, vary: 'Origin' };
-  }
-
-  private preflight(request: IncomingMessage, response: ServerResponse): void {
-    response.writeHead(204, {
-      ...this.corsHeaders(request),
-      'access-control-allow-methods': 'POST, OPTIONS',
-      'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type',
-      'access-control-max-age': '600',
-    });
-    response.end();
+    return this.cors.headers(request);
   }
 }

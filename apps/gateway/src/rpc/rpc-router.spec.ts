@@ -9,7 +9,7 @@ import {
   MethodBus,
 } from '@photon/bus';
 import { RpcError, type RpcCall } from '@photon/codec';
-import type { Namespace, ServiceName } from '@photon/types';
+import { INTERNAL_METHODS, type Namespace, type ServiceName } from '@photon/types';
 import type { GatewayOptions } from '../gateway-options';
 import { RpcEndpoint } from './rpc-endpoint';
 import { RpcRouter } from './rpc-router';
@@ -62,6 +62,7 @@ function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
     wsPingSeconds: 1,
     engineWsClients: 1,
     engineWsSubscriptionsPerClient: 1,
+    faucetPath: null,
   };
 }
 
@@ -104,6 +105,17 @@ describe(RpcRouter.name, () => {
     expect(bus.requests).toEqual([
       { service: 'keystore', request: { method: 'personal_unlockAccount', params: unlock.params, context } },
     ]);
+  });
+
+  it('error: internal bus methods (the faucet and its signer) are no client method, whatever is exposed', async () => {
+    const { router: open, bus } = router('127.0.0.1', ['web3', 'eth', 'net', 'personal', 'txpool']);
+    for (const method of INTERNAL_METHODS.map((row) => row.method)) {
+      expect(await errorOf(open.route(call(method, [{}]), context))).toEqual({
+        code: -32601,
+        message: `the method ${method} does not exist/is not available`,
+      });
+    }
+    expect(bus.requests).toEqual([]);
   });
 
   it('behavior: the keystore is a required service when eth or personal is exposed', () => {

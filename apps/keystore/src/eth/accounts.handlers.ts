@@ -1,22 +1,14 @@
 // Handlers of the eth_ methods the keystore owns: the account list and signing with an unlocked
 // account. eth_signTransaction is also how the tx service gets eth_sendTransaction signed.
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type CallContext, RpcMethod } from '@photon/bus';
 import { EthSignParams, EthSignTransactionParams, NoParams, decodeParams } from '@photon/codec';
 import { KeyStore } from '../accounts/key-store.service';
 import { UnlockedAccountPolicy } from '../accounts/unlocked-account-policy';
 import { Unlocks } from '../accounts/unlocks.service';
-import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
 import { signPersonalMessage } from '../signing/personal-message';
-import {
-  type SignTransactionResult,
-  checkTxFee,
-  prepareTransaction,
-  signTransaction,
-} from '../signing/transaction-signing';
-
-// geth signs for args.from(), the zero address when absent: no keystore account.
-const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+import type { SignTransactionResult } from '../signing/transaction-signing';
+import { UnlockedTransactionSigner } from '../signing/unlocked-transaction-signer';
 
 @Injectable()
 export class AccountsHandlers {
@@ -24,7 +16,7 @@ export class AccountsHandlers {
     private readonly keys: KeyStore,
     private readonly unlocks: Unlocks,
     private readonly policy: UnlockedAccountPolicy,
-    @Inject(KEYSTORE_OPTIONS) private readonly options: KeystoreOptions,
+    private readonly signer: UnlockedTransactionSigner,
   ) {}
 
   /** Handler for eth_accounts. */
@@ -49,16 +41,9 @@ export class AccountsHandlers {
 
   /** Handler for eth_signTransaction: a fully given transaction signed by its unlocked `from`. */
   @RpcMethod('eth_signTransaction')
-  async signTransaction(params: unknown, context: CallContext): Promise<SignTransactionResult> {
+  signTransaction(params: unknown, context: CallContext): Promise<SignTransactionResult> {
     const { transaction } = decodeParams(EthSignTransactionParams, params);
     this.policy.assertMaySignUnlocked(context);
-    const tx = prepareTransaction(transaction, this.options.chainId);
-    checkTxFee(tx);
-    const privateKey = await this.unlocks.unlockedKey(transaction.from ?? ZERO_ADDRESS);
-    try {
-      return signTransaction(tx, privateKey);
-    } finally {
-      privateKey.fill(0);
-    }
+    return this.signer.sign(transaction);
   }
 }

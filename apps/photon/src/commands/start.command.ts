@@ -10,6 +10,7 @@ import { KeystoreModule } from '@photon/keystore';
 import { QueryModule } from '@photon/query';
 import {
   MemoryAcceptedTxStore,
+  MemoryFaucetCooldowns,
   MemoryFilterStore,
   MemoryHeadLeadership,
   MemoryLogIndex,
@@ -18,6 +19,7 @@ import {
 import { TxModule } from '@photon/tx';
 import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
 import { gatewayOptionsOf } from '../gateway-options-of';
+import { checkFaucetConfig } from '../faucet-config';
 import { inProcessKeystoreOptions } from '../keystore-options-of';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import type { PhotonLogger } from '../photon-logger';
@@ -48,7 +50,13 @@ export async function createInProcessApp(
         BusModule.inProcess(),
         QueryModule.register(queryOptionsOf(config, engineUrl, { accepted, logIndex })),
         KeystoreModule.register(keystore),
-        TxModule.register(txOptionsOf(config, engineUrl, { nonces: new MemoryNonceStore(), accepted })),
+        TxModule.register(
+          txOptionsOf(config, engineUrl, {
+            nonces: new MemoryNonceStore(),
+            accepted,
+            faucetCooldowns: new MemoryFaucetCooldowns(),
+          }),
+        ),
         EventsModule.register(
           eventsOptionsOf(
             config,
@@ -70,6 +78,7 @@ export async function createInProcessApp(
 }
 
 export async function startCommand(config: StartConfig, logger: PhotonLogger): Promise<void> {
+  checkFaucetConfig(config);
   // An engine of our own runs under --chain-id; one given by --node must agree with it.
   if (config.node !== null)
     await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start', logger));

@@ -1,8 +1,9 @@
 // `photon tx`: the tx service alone, answering its queue group on NATS and publishing accepted hashes;
 // senders' nonces are reserved in Redis so every replica shares one sequence per account, and every
-// accepted tx is recorded there for pending answers past CometBFT's 100-tx listing.
+// accepted tx is recorded there for pending answers past CometBFT's 100-tx listing, and so are the
+// faucet's cooldowns.
 import type { TxConfig } from '@photon/config';
-import { RedisAcceptedTxStore, RedisNonceStore } from '@photon/store';
+import { RedisAcceptedTxStore, RedisFaucetCooldowns, RedisNonceStore } from '@photon/store';
 import { TxModule } from '@photon/tx';
 import { serveClusterService } from '../cluster-service';
 import type { PhotonLogger } from '../photon-logger';
@@ -20,6 +21,7 @@ export async function txCommand(config: TxConfig, logger: PhotonLogger): Promise
           txOptionsOf(config, config.node, {
             nonces: new RedisNonceStore(redis, { prefix: config.busPrefix }),
             accepted: new RedisAcceptedTxStore(redis, { prefix: config.busPrefix }),
+            faucetCooldowns: new RedisFaucetCooldowns(redis, { prefix: config.busPrefix }),
           }),
         ),
     },

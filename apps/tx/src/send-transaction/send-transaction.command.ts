@@ -4,9 +4,14 @@
 import type { CallContext } from '@photon/bus';
 import { InvalidInputError, type TransactionSendDto } from '@photon/codec';
 
-/** How the keystore opens the key: an unlocked account's session, or this call's passphrase. */
+/**
+ * How the keystore opens the key: an unlocked account's session for a client's call (under the exposure
+ * rule), or this call's passphrase; `tier`, an unlocked account for the tier's own send (the faucet).
+ */
 export type Signing =
-  { readonly kind: 'unlocked' } | { readonly kind: 'passphrase'; readonly passphrase: string };
+  | { readonly kind: 'unlocked' }
+  | { readonly kind: 'passphrase'; readonly passphrase: string }
+  | { readonly kind: 'tier' };
 
 export class SendTransactionCommand {
   private constructor(
@@ -25,7 +30,7 @@ export class SendTransactionCommand {
   ): SendTransactionCommand {
     if (transaction.from === undefined) {
       // geth: eth_sendTransaction looks the zero address up in the keystore; personal_ asks for a sender.
-      throw new InvalidInputError(signing.kind === 'unlocked' ? 'unknown account' : 'sender not specified');
+      throw new InvalidInputError(signing.kind === 'passphrase' ? 'sender not specified' : 'unknown account');
     }
     return new SendTransactionCommand(transaction, transaction.from, signing, caller);
   }

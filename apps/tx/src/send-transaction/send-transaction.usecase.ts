@@ -39,12 +39,16 @@ export class SendTransactionUseCase {
     });
   }
 
-  /** geth's SignTransactionResult.raw from the keystore: eth_signTransaction or personal_signTransaction. */
+  /** geth's SignTransactionResult.raw from the keystore: eth_, personal_ or photon_signTransaction. */
   private async sign(filled: FilledTransaction, command: SendTransactionCommand): Promise<Uint8Array> {
+    const { signing } = command;
     const request =
-      command.signing.kind === 'unlocked'
-        ? { method: 'eth_signTransaction', params: [filled] }
-        : { method: 'personal_signTransaction', params: [filled, command.signing.passphrase] };
+      signing.kind === 'passphrase'
+        ? { method: 'personal_signTransaction', params: [filled, signing.passphrase] }
+        : {
+            method: signing.kind === 'tier' ? 'photon_signTransaction' : 'eth_signTransaction',
+            params: [filled],
+          };
     const answer = await this.bus.request(
       'keystore',
       { ...request, context: command.caller },

@@ -3,7 +3,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { MethodNotFoundError } from '@photon/codec';
-import { type ServiceName, findMethod } from '@photon/types';
+import { type ServiceName, findInternalMethod, findMethod } from '@photon/types';
 import type { CallContext } from './call-context';
 import { RPC_METHOD_METADATA } from './rpc-method.decorator';
 
@@ -34,7 +34,8 @@ export class RpcHandlerRegistry implements OnModuleInit {
   }
 
   private register(method: string, handler: RpcHandler): void {
-    const row = findMethod(method);
+    // Internal methods (service to service, never routed from clients) register like table rows.
+    const row = findMethod(method) ?? findInternalMethod(method);
     if (row === undefined || row.service === 'none' || row.service === 'gateway') {
       throw new Error(`@RpcMethod('${method}') is not a method of the method table a service serves`);
     }

@@ -96,8 +96,8 @@ export class ResourceNotFoundError extends RpcError {
 /** -32002: a resource this call needs is unavailable, such as a service that is down. */
 export class ResourceUnavailableError extends RpcError {
   readonly code = -32002;
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, data?: unknown) {
+    super(message, data);
   }
 }
 
