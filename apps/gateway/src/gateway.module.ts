@@ -15,6 +15,8 @@ import { RpcEndpoint } from './rpc/rpc-endpoint';
 import { RpcRouter } from './rpc/rpc-router';
 import { SubscriptionHub } from './subscriptions/subscription-hub';
 import { JsonRpcWsGateway } from './ws/json-rpc.gateway';
+import { Draining } from './shutdown/draining';
+import { GatewayShutdown } from './shutdown/gateway-shutdown';
 
 @Module({})
 export class GatewayModule {
@@ -33,6 +35,8 @@ export class GatewayModule {
         JsonRpcHttpHandler,
         FaucetHttpHandler,
         JsonRpcWsGateway,
+        Draining,
+        GatewayShutdown,
       ],
     };
   }

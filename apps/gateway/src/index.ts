@@ -6,3 +6,5 @@ export type { GatewayOptions } from './gateway-options';
 export { SubscriptionHub, type SubscriptionStats } from './subscriptions/subscription-hub';
 export { EngineEventSocket, type EngineEventSocketStats } from './engine-events/engine-event-socket';
 export { ENGINE_EVENTS_PATH } from './ws/listen-websocket';
+export { Draining } from './shutdown/draining';
+export { GatewayShutdown, SERVICE_RESTART } from './shutdown/gateway-shutdown';

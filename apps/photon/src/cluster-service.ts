@@ -9,8 +9,8 @@ import { BusModule, NatsRpcServer, RpcHandlerRegistry } from '@photon/bus';
 import type { ServiceName } from '@photon/types';
 import type { Redis } from 'ioredis';
 import { openNats, openRedis } from './cluster-connections';
-import type { ClusterConfig, LogLevel } from '@photon/config';
-import { PhotonLogger } from './photon-logger';
+import type { ClusterConfig } from '@photon/config';
+import type { PhotonLogger } from './photon-logger';
 import { closeOnSignal } from './running-process';
 
 @Module({})
@@ -26,16 +26,18 @@ export interface ClusterService {
   close?(): Promise<void>;
 }
 
-type ServiceConfig = ClusterConfig & { readonly logLevel: LogLevel; readonly quiet: boolean };
-
-export async function serveClusterService(config: ServiceConfig, service: ClusterService): Promise<void> {
+export async function serveClusterService(
+  config: ClusterConfig,
+  service: ClusterService,
+  logger: PhotonLogger,
+): Promise<void> {
   const log = new Logger(service.name);
   const redis = await openRedis(config, `photon-${service.name}`, (message) => log.warn(message));
   const nats = await openNats(config, `photon-${service.name}`).catch((error: unknown) => {
     redis.disconnect();
     throw error;
   });
-  const strategy = new NatsRpcServer(nats, config.busPrefix);
+  const strategy = new NatsRpcServer(nats, config.busPrefix, { traceCalls: logger.isEnabled('debug') });
   try {
     const app = await NestFactory.createMicroservice(
       {
@@ -44,22 +46,25 @@ export async function serveClusterService(config: ServiceConfig, service: Cluste
       },
       {
         strategy,
-        logger: new PhotonLogger(config.logLevel, config.quiet),
+        logger,
         abortOnError: false,
       },
     );
     strategy.attach(app.get(RpcHandlerRegistry));
     await app.listen();
-    process.stdout.write(
+    logger.announce(
       `photon ${service.name}: serving on NATS ${config.natsUrl.host} (prefix ${config.busPrefix})` +
-        `${service.announce === undefined ? '' : `, ${service.announce}`}\n`,
+        `${service.announce === undefined ? '' : `, ${service.announce}`}`,
     );
-    closeOnSignal([
-      () => app.close(),
-      async () => service.close?.(),
-      () => nats.drain(),
-      async () => void (await redis.quit()),
-    ]);
+    closeOnSignal(
+      [
+        () => app.close(),
+        async () => service.close?.(),
+        () => nats.drain(),
+        async () => void (await redis.quit()),
+      ],
+      logger,
+    );
   } catch (error) {
     await service.close?.().catch(() => undefined);
     await nats.close();

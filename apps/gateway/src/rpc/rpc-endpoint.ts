@@ -18,7 +18,8 @@ import { RpcRouter } from './rpc-router';
 
 @Injectable()
 export class RpcEndpoint {
-  private readonly logInternal = logInternalTo(new Logger('rpc'));
+  private readonly log = new Logger('rpc');
+  private readonly logInternal = logInternalTo(this.log);
   /** The HTTP and websocket listeners share --laddr's host, so one exposure holds for both. */
   private readonly exposure: Exposure;
 
@@ -40,7 +41,9 @@ export class RpcEndpoint {
       body.kind === 'batch'
         ? this.router.batchInvoker(callsOf(body.items), context)
         : (call) => this.router.route(call, context);
-    const reply = await dispatch(body, invoke, this.logInternal);
+    const logInternal =
+      caller.requestId === undefined ? this.logInternal : logInternalTo(this.log, caller.requestId);
+    const reply = await dispatch(body, invoke, logInternal);
     return serializeReply(reply, this.options.maxBatchResponseBytes);
   }
 }

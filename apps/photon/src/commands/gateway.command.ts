@@ -1,17 +1,19 @@
-// `photon gateway`: the HTTP and websocket listeners alone, routing every call over NATS.
+// `photon gateway`: the HTTP and websocket listeners alone, routing every call over NATS. SIGTERM
+// drains it (readiness 503, no new connections, websockets closed with 1012, requests in flight finish
+// within --shutdown-grace) before the bus closes.
 import { Module } from '@nestjs/common';
 import { BusModule } from '@photon/bus';
 import type { GatewayConfig } from '@photon/config';
-import { GatewayModule, bootstrapGateway } from '@photon/gateway';
+import { GatewayModule, GatewayShutdown, bootstrapGateway } from '@photon/gateway';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { openNats } from '../cluster-connections';
-import { PhotonLogger } from '../photon-logger';
+import type { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 
 @Module({})
 class PhotonGatewayModule {}
 
-export async function gatewayCommand(config: GatewayConfig): Promise<void> {
+export async function gatewayCommand(config: GatewayConfig, logger: PhotonLogger): Promise<void> {
   const nats = await openNats(config, 'photon-gateway');
   const gateway = gatewayOptionsOf(config);
   try {
@@ -21,11 +23,14 @@ export async function gatewayCommand(config: GatewayConfig): Promise<void> {
         imports: [BusModule.overNats(nats, config.busPrefix), GatewayModule.register(gateway)],
       },
       gateway,
-      new PhotonLogger(config.logLevel, config.quiet),
+      logger,
     );
     const { host, port } = config.laddr;
-    process.stdout.write(`photon gateway: http://${host}:${port} ws://${host}:${config.wsport} via NATS\n`);
-    closeOnSignal([() => app.close(), () => nats.drain()]);
+    logger.announce(`photon gateway: http://${host}:${port} ws://${host}:${config.wsport} via NATS`);
+    closeOnSignal(
+      [() => app.get(GatewayShutdown).drain(config.shutdownGraceMs), () => app.close(), () => nats.drain()],
+      logger,
+    );
   } catch (error) {
     await nats.close();
     throw error;

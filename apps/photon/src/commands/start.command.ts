@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusModule } from '@photon/bus';
 import type { StartConfig } from '@photon/config';
 import { EventsModule } from '@photon/events';
-import { GatewayModule, bootstrapGateway } from '@photon/gateway';
+import { GatewayModule, GatewayShutdown, bootstrapGateway } from '@photon/gateway';
 import { KeystoreModule } from '@photon/keystore';
 import { QueryModule } from '@photon/query';
 import {
@@ -22,7 +22,7 @@ import { gatewayOptionsOf } from '../gateway-options-of';
 import { checkFaucetConfig } from '../faucet-config';
 import { inProcessKeystoreOptions } from '../keystore-options-of';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
-import { PhotonLogger } from '../photon-logger';
+import type { PhotonLogger } from '../photon-logger';
 import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
 import { txOptionsOf } from '../tx-options-of';
@@ -35,6 +35,7 @@ class PhotonInProcessModule {}
 export async function createInProcessApp(
   config: StartConfig,
   engineUrl: URL,
+  logger: PhotonLogger,
 ): Promise<NestFastifyApplication> {
   const gateway = gatewayOptionsOf(config);
   const keystore = await inProcessKeystoreOptions(config);
@@ -72,30 +73,38 @@ export async function createInProcessApp(
       ],
     },
     gateway,
-    new PhotonLogger(config.logLevel, config.quiet),
+    logger,
   );
 }
 
-export async function startCommand(config: StartConfig): Promise<void> {
+export async function startCommand(config: StartConfig, logger: PhotonLogger): Promise<void> {
   checkFaucetConfig(config);
   // An engine of our own runs under --chain-id; one given by --node must agree with it.
   if (config.node !== null)
-    await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start'));
+    await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start', logger));
   // The embedded default: without --node, Photon brings its own chain.
-  const devnet = config.node === null ? await startDevnet(config, config.quiet) : undefined;
+  const devnet = config.node === null ? await startDevnet(config, config.quiet, logger) : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
   let app;
   try {
     if (engineUrl === null) throw new Error('photon start: no engine to read');
-    app = await createInProcessApp(config, engineUrl);
+    app = await createInProcessApp(config, engineUrl, logger);
   } catch (error) {
     await devnet?.stop();
     throw error;
   }
   const { host, port } = config.laddr;
-  process.stdout.write(
+  logger.announce(
     `photon: serving JSON-RPC on http://${host}:${port} and ws://${host}:${config.wsport} ` +
-      `(namespaces ${config.rpcApi.join(',')}, chain id ${config.chainId.cosmos})\n`,
+      `(namespaces ${config.rpcApi.join(',')}, chain id ${config.chainId.cosmos})`,
   );
-  closeOnSignal([() => app.close(), ...(devnet === undefined ? [] : [() => devnet.stop()])]);
+  const gateway = app.get(GatewayShutdown);
+  closeOnSignal(
+    [
+      () => gateway.drain(config.shutdownGraceMs),
+      () => app.close(),
+      ...(devnet === undefined ? [] : [() => devnet.stop()]),
+    ],
+    logger,
+  );
 }
