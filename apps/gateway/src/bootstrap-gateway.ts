@@ -1,6 +1,7 @@
 // Starts a Nest application that contains the gateway: Fastify for HTTP, the ws adapter on its
-// own port, JSON-RPC error bodies for every HTTP failure. The caller chooses the root module
-// (in-process with all services, or the gateway alone over NATS).
+// own port, JSON-RPC error bodies for every HTTP failure, an X-Request-Id on every HTTP answer. The
+// caller chooses the root module (in-process with all services, or the gateway alone over NATS) and
+// stops it with GatewayShutdown.drain before closing it.
 import type { DynamicModule, LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -16,6 +17,9 @@ import { OriginPolicy } from './listeners/origin-policy';
 import { EngineEventSocket } from './engine-events/engine-event-socket';
 import { listenWebSocket } from './ws/listen-websocket';
 import { PhotonWsAdapter } from './ws/photon-ws-adapter';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
+import { Draining } from '@photon/ops';
+import { GatewayShutdown } from './shutdown/gateway-shutdown';
 
 export async function bootstrapGateway(
   rootModule: Type<unknown> | DynamicModule,
@@ -23,7 +27,7 @@ export async function bootstrapGateway(
   logger: LoggerService,
 ): Promise<NestFastifyApplication> {
   // POST / is served by JsonRpcHttpHandler ahead of Fastify; it exists once Nest has built it.
-  const hotPath: { handler?: JsonRpcHttpHandler; faucet?: FaucetHttpHandler } = {};
+  const hotPath: { handler?: JsonRpcHttpHandler; faucet?: FaucetHttpHandler; draining?: Draining } = {};
   // Every HTTP request, POST / and Fastify's alike, passes the Host allow-list first.
   const hosts = new HostPolicy(options.httpVhosts);
   const refusedHost = rpcErrorBody(invalidHost());
@@ -31,6 +35,10 @@ export async function bootstrapGateway(
     bodyLimit: options.maxBodyBytes,
     serverFactory: (fastifyHandler: RequestListener) =>
       createServer((request, response) => {
+        const requestId = requestIdOf(request.headers[REQUEST_ID_HEADER]);
+        response.setHeader(REQUEST_ID_HEADER, requestId);
+        // While draining, a keep-alive client is told not to send more on this connection.
+        if (hotPath.draining?.active === true) response.setHeader('connection', 'close');
         if (!hosts.allows(request.headers.host)) {
           response.writeHead(403, { 'content-type': 'application/json', connection: 'close' });
           response.end(refusedHost);
@@ -38,7 +46,8 @@ export async function bootstrapGateway(
           return;
         }
         if (hotPath.faucet?.tryHandle(request, response) === true) return;
-        if (hotPath.handler?.tryHandle(request, response) !== true) fastifyHandler(request, response);
+        if (hotPath.handler?.tryHandle(request, response, requestId) !== true)
+          fastifyHandler(request, response);
       }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
@@ -48,6 +57,7 @@ export async function bootstrapGateway(
   });
   hotPath.handler = app.get(JsonRpcHttpHandler);
   hotPath.faucet = app.get(FaucetHttpHandler);
+  hotPath.draining = app.get(Draining);
   configureHttp(app, options.maxBodyBytes);
   app.useGlobalFilters(new HttpExceptionFilter(options.maxBodyBytes));
   try {
@@ -61,6 +71,7 @@ export async function bootstrapGateway(
     app.useWebSocketAdapter(new PhotonWsAdapter(app, listener));
     app.get(EngineEventSocket).serve(listener.engineWss);
     await app.listen(options.laddr.port, options.laddr.host);
+    app.get(GatewayShutdown).watch(app.getHttpServer(), listener);
   } catch (error) {
     await app.close();
     throw error;

@@ -18,6 +18,7 @@ import { RpcEndpoint } from './rpc/rpc-endpoint';
 import { RpcRouter } from './rpc/rpc-router';
 import { SubscriptionHub } from './subscriptions/subscription-hub';
 import { JsonRpcWsGateway } from './ws/json-rpc.gateway';
+import { GatewayShutdown } from './shutdown/gateway-shutdown';
 
 @Module({})
 export class GatewayModule {
@@ -29,6 +30,8 @@ export class GatewayModule {
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
         { provide: GATEWAY_OPS, useValue: ops },
+        // The process's one draining state: the gateway's shutdown sets it, every readiness reads it.
+        { provide: Draining, useValue: ops.draining },
         GatewayReadiness,
         SubscriptionHub,
         EngineEventHub,
@@ -39,6 +42,7 @@ export class GatewayModule {
         JsonRpcHttpHandler,
         FaucetHttpHandler,
         JsonRpcWsGateway,
+        GatewayShutdown,
       ],
     };
   }

@@ -8,3 +8,5 @@ export { GatewayReadiness } from './http/gateway-readiness';
 export { SubscriptionHub, type SubscriptionStats } from './subscriptions/subscription-hub';
 export { EngineEventSocket, type EngineEventSocketStats } from './engine-events/engine-event-socket';
 export { ENGINE_EVENTS_PATH } from './ws/listen-websocket';
+export { Draining } from '@photon/ops';
+export { GatewayShutdown, SERVICE_RESTART } from './shutdown/gateway-shutdown';

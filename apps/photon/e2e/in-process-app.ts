@@ -4,6 +4,7 @@ import { START_SCHEMA, loadConfig } from '@photon/config';
 import { Devnet } from '@photon/devnet';
 import { freePort } from '@photon/testing';
 import { createInProcessApp } from '../src/commands/start.command';
+import { PhotonLogger } from '../src/photon-logger';
 
 export interface TestTier {
   readonly app: NestFastifyApplication;
@@ -49,7 +50,7 @@ export async function startTestTier(
   if (engineUrl === null) throw new Error('startTestTier: no engine');
   let app: NestFastifyApplication;
   try {
-    app = await createInProcessApp(config, engineUrl);
+    app = await createInProcessApp(config, engineUrl, new PhotonLogger({ service: 'start', ...config }));
   } catch (error) {
     // A tier that fails to start must not leave its devnet holding the jest worker open.
     await devnet?.stop();

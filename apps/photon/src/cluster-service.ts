@@ -11,12 +11,12 @@ import { BusModule, NatsRpcServer, RpcHandlerRegistry } from '@photon/bus';
 import type { ServiceName } from '@photon/types';
 import type { Redis } from 'ioredis';
 import { openNats, openRedis } from './cluster-connections';
-import type { ClusterConfig, ListenAddress, LogLevel } from '@photon/config';
+import type { ClusterConfig, ListenAddress } from '@photon/config';
 import { type OpsMetrics, Readiness } from '@photon/ops';
 import { countHandlerCalls } from './ops/app-sources';
 import { ProcessOps } from './ops/process-ops';
 import { busCheck, engineCheck, storeCheck } from './ops/service-checks';
-import { PhotonLogger } from './photon-logger';
+import type { PhotonLogger } from './photon-logger';
 import { closeOnSignal } from './running-process';
 
 @Module({})
@@ -36,20 +36,18 @@ export interface ClusterService {
   watch?(metrics: OpsMetrics, app: INestApplicationContext): void;
 }
 
-type ServiceConfig = ClusterConfig & {
-  readonly logLevel: LogLevel;
-  readonly quiet: boolean;
-  readonly opsLaddr: ListenAddress | null;
-};
-
-export async function serveClusterService(config: ServiceConfig, service: ClusterService): Promise<void> {
+export async function serveClusterService(
+  config: ClusterConfig & { readonly opsLaddr: ListenAddress | null },
+  service: ClusterService,
+  logger: PhotonLogger,
+): Promise<void> {
   const log = new Logger(service.name);
   const redis = await openRedis(config, `photon-${service.name}`, (message) => log.warn(message));
   const nats = await openNats(config, `photon-${service.name}`).catch((error: unknown) => {
     redis.disconnect();
     throw error;
   });
-  const strategy = new NatsRpcServer(nats, config.busPrefix);
+  const strategy = new NatsRpcServer(nats, config.busPrefix, { traceCalls: logger.isEnabled('debug') });
   const ops = new ProcessOps(config.opsLaddr);
   const engine = service.engine === undefined ? undefined : engineCheck(service.engine);
   try {
@@ -60,7 +58,7 @@ export async function serveClusterService(config: ServiceConfig, service: Cluste
       },
       {
         strategy,
-        logger: new PhotonLogger(config.logLevel, config.quiet),
+        logger,
         abortOnError: false,
       },
     );
@@ -79,20 +77,23 @@ export async function serveClusterService(config: ServiceConfig, service: Cluste
       },
       ops.draining,
     );
-    const closeOps = await ops.serve(service.name, () => readiness.report());
-    process.stdout.write(
+    const closeOps = await ops.serve(service.name, () => readiness.report(), logger);
+    logger.announce(
       `photon ${service.name}: serving on NATS ${config.natsUrl.host} (prefix ${config.busPrefix})` +
-        `${service.announce === undefined ? '' : `, ${service.announce}`}\n`,
+        `${service.announce === undefined ? '' : `, ${service.announce}`}`,
     );
-    closeOnSignal([
-      ops.beginDraining,
-      () => app.close(),
-      async () => service.close?.(),
-      () => nats.drain(),
-      async () => void (await redis.quit()),
-      () => Promise.resolve(engine?.close()),
-      closeOps,
-    ]);
+    closeOnSignal(
+      [
+        ops.beginDraining,
+        () => app.close(),
+        async () => service.close?.(),
+        () => nats.drain(),
+        async () => void (await redis.quit()),
+        () => Promise.resolve(engine?.close()),
+        closeOps,
+      ],
+      logger,
+    );
   } catch (error) {
     engine?.close();
     await service.close?.().catch(() => undefined);

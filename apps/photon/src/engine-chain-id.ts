@@ -5,6 +5,7 @@
 // asked again in the background (with backoff) and the process stops once it disagrees.
 import { type ChainId, parseChainId } from '@photon/config';
 import { CometHttpClient, EngineUnavailableError } from '@photon/engine-client';
+import type { PhotonLogger } from './photon-logger';
 
 const STATUS_TIMEOUT_MS = 5_000;
 const RETRY_FIRST_MS = 1_000;
@@ -29,11 +30,11 @@ export interface LaterChainIdCheck {
   readonly refuse: (error: ChainIdMismatchError) => void;
 }
 
-/** For a CLI command: warnings on stderr; a later disagreement stops the process as a start would. */
-export const stopProcessOnMismatch = (command: string): LaterChainIdCheck => ({
-  warn: (line) => process.stderr.write(`photon ${command}: ${line}\n`),
+/** For a CLI command: warnings in its log; a later disagreement stops the process as a start would. */
+export const stopProcessOnMismatch = (command: string, logger: PhotonLogger): LaterChainIdCheck => ({
+  warn: (line) => logger.warnLine(`photon ${command}: ${line}`),
   refuse: (error) => {
-    process.stderr.write(`photon: ${error.message}\n`);
+    logger.fatal(`photon: ${error.message}`);
     process.exit(1);
   },
 });

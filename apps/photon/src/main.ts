@@ -16,6 +16,7 @@ import {
   loadConfig,
 } from '@photon/config';
 import { PHOTON_VERSION } from '@photon/types';
+import type { LogFormat, LogLevel } from '@photon/config';
 import { devnetCommand } from './commands/devnet.command';
 import { eventsCommand } from './commands/events.command';
 import { gatewayCommand } from './commands/gateway.command';
@@ -23,11 +24,18 @@ import { keystoreCommand } from './commands/keystore.command';
 import { queryCommand } from './commands/query.command';
 import { startCommand } from './commands/start.command';
 import { txCommand } from './commands/tx.command';
+import { type PhotonLogger, photonLogger } from './photon-logger';
+
+interface LoggingConfig {
+  readonly logLevel: LogLevel;
+  readonly logFormat: LogFormat;
+  readonly quiet: boolean;
+}
 
 interface Command {
   readonly summary: string;
   readonly schema: Schema;
-  readonly run: (config: never) => Promise<void>;
+  readonly run: (config: never, logger: PhotonLogger) => Promise<void>;
 }
 
 const COMMANDS: Readonly<Record<string, Command>> = {
@@ -82,8 +90,10 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`photon ${name}: ${command.summary}\n\n${describeSchema(command.schema)}\n`);
     return 0;
   }
-  const config = loadConfig(command.schema, rest, process.env);
-  await command.run(config as never);
+  const config = loadConfig(command.schema, rest, process.env) as Record<string, unknown>;
+  // Every command's schema has the logging options; a start that fails still says why in one plain line (below).
+  const logger = photonLogger({ service: name, ...(config as unknown as LoggingConfig) });
+  await command.run(config as never, logger);
   return -1;
 }
 

@@ -1,6 +1,7 @@
+import type { LogFormat, LogLevel } from '@photon/config';
 import { PhotonLogger, nestLogLevels } from './photon-logger';
 
-function captured(logger: PhotonLogger, write: () => void): string {
+function captured(write: () => void): string {
   const lines: string[] = [];
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
     lines.push(String(chunk));
@@ -14,10 +15,23 @@ function captured(logger: PhotonLogger, write: () => void): string {
   return lines.join('');
 }
 
+const text = (logLevel: LogLevel = 'log', quiet = false) =>
+  new PhotonLogger({ service: 'query', logLevel, logFormat: 'text', quiet });
+
+/** A JSON logger and the objects it wrote. */
+function json(logLevel: LogLevel = 'log', quiet = false, format: LogFormat = 'json') {
+  const lines: Record<string, unknown>[] = [];
+  const logger = new PhotonLogger(
+    { service: 'query', logLevel, logFormat: format, quiet },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  return { logger, lines };
+}
+
 describe(PhotonLogger.name, () => {
   it("default: drops Nest's start-up listings, keeps Photon's own lines", () => {
-    const logger = new PhotonLogger('log', false);
-    const out = captured(logger, () => {
+    const logger = text();
+    const out = captured(() => {
       logger.log('Mapped {/readyz, GET} route', 'RouterExplorer');
       logger.log('cache warmed', 'query');
     });
@@ -26,14 +40,68 @@ describe(PhotonLogger.name, () => {
   });
 
   it('args: debug shows the start-up listings too', () => {
-    const logger = new PhotonLogger('debug', false);
-    expect(captured(logger, () => logger.log('Mapped {/readyz, GET} route', 'RouterExplorer'))).toContain(
-      'Mapped',
-    );
+    const logger = text('debug');
+    expect(captured(() => logger.log('Mapped {/readyz, GET} route', 'RouterExplorer'))).toContain('Mapped');
   });
 
   it('args: --quiet keeps warnings and errors only', () => {
     expect(nestLogLevels('verbose', true)).toEqual(['fatal', 'error', 'warn']);
     expect(nestLogLevels('log', false)).toEqual(['fatal', 'error', 'warn', 'log']);
+  });
+
+  it('behavior: json lines carry level, time, service, context and msg', () => {
+    const { logger, lines } = json();
+    logger.log('cache warmed', 'query');
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'info', service: 'query', context: 'query', msg: 'cache warmed' }),
+    ]);
+    expect(new Date(lines[0]!['time'] as string).getTime()).not.toBeNaN();
+  });
+
+  it('behavior: a line about one request carries its id (a field in json, appended in text)', () => {
+    const { logger, lines } = json();
+    logger.error({ msg: 'internal error e1', requestId: 'req-7' }, 'Error: boom\n    at x (y.ts:1:2)', 'rpc');
+    expect(lines[0]).toEqual(
+      expect.objectContaining({
+        level: 'error',
+        context: 'rpc',
+        msg: 'internal error e1',
+        requestId: 'req-7',
+        stack: 'Error: boom\n    at x (y.ts:1:2)',
+      }),
+    );
+    const plain = text();
+    const err = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      plain.error({ msg: 'internal error e1', requestId: 'req-7' }, undefined, 'rpc');
+      expect(String(err.mock.calls[0]?.[0])).toContain('internal error e1 (request req-7)');
+    } finally {
+      err.mockRestore();
+    }
+  });
+
+  it('args: json honours --log-level and --quiet', () => {
+    const quiet = json('verbose', true);
+    quiet.logger.log('hidden');
+    quiet.logger.warn('shown');
+    expect(quiet.lines.map((line) => line['msg'])).toEqual(['shown']);
+    const debug = json('debug');
+    debug.logger.debug('details');
+    debug.logger.verbose('more details');
+    expect(debug.lines).toEqual([expect.objectContaining({ level: 'debug', msg: 'details' })]);
+    expect(debug.logger.isEnabled('debug')).toBe(true);
+    expect(json().logger.isEnabled('debug')).toBe(false);
+  });
+
+  it('behavior: announcements are plain lines in text and info objects in json', () => {
+    const plain = text('log', true);
+    expect(captured(() => plain.announce('photon query: serving on NATS x'))).toBe(
+      'photon query: serving on NATS x\n',
+    );
+    const { logger, lines } = json('log', true);
+    logger.announce('photon query: serving on NATS x');
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'photon query: serving on NATS x' }),
+    ]);
   });
 });

@@ -1,18 +1,20 @@
-// Keeps a started command alive until SIGINT/SIGTERM, then closes what it opened, in order.
+// Keeps a started command alive until SIGINT/SIGTERM, then closes what it opened, in order, and exits 0.
+import type { PhotonLogger } from './photon-logger';
+
 export type Closer = () => Promise<void>;
 
-export function closeOnSignal(closers: readonly Closer[]): void {
+export function closeOnSignal(closers: readonly Closer[], logger: PhotonLogger): void {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    process.stderr.write(`photon: ${signal}, shutting down\n`);
+    logger.warnLine(`photon: ${signal}, shutting down`);
     void (async () => {
       for (const close of closers) {
         try {
           await close();
         } catch (error) {
-          process.stderr.write(`photon: while shutting down: ${String(error)}\n`);
+          logger.warnLine(`photon: while shutting down: ${String(error)}`);
         }
       }
       process.exit(0);

@@ -1,19 +1,19 @@
 // The bus contract on both transports: the same handlers, the same results and errors. The NATS
 // cases run against the machine's real NATS server with a private subject prefix.
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { InvalidParamsError, RpcError, toErrorObject } from '@photon/codec';
 import { randomBusPrefix, testNatsUrl, waitFor } from '@photon/testing';
 import type { NatsConnection } from 'nats';
 import { BusModule } from './bus.module';
-import { INTERNAL_CONTEXT } from './handlers/call-context';
+import { type CallContext, INTERNAL_CONTEXT } from './handlers/call-context';
 import { RpcHandlerRegistry } from './handlers/handler-registry';
 import { RpcMethod } from './handlers/rpc-method.decorator';
 import { MethodBus } from './transports/method-bus';
 import { connectNats } from './transports/nats-connection';
 import { NatsMethodBus } from './transports/nats-method-bus';
 import { NatsRpcServer } from './transports/nats-rpc-server';
-import { rpcBatchSubject, rpcSubject } from './transports/nats-subjects';
+import { REQUEST_ID_HEADER, rpcBatchSubject, rpcSubject } from './transports/nats-subjects';
 
 @Injectable()
 class SampleHandlers {
@@ -39,6 +39,12 @@ class SampleHandlers {
     return 'ab'.repeat(512 * Number((params as [number])[0]));
   }
 
+  /** Which request the call serves, as the handler is told. */
+  @RpcMethod('net_peerCount')
+  requestId(_params: unknown, context: CallContext): string | null {
+    return context.requestId ?? null;
+  }
+
   @RpcMethod('net_listening')
   async slow(): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -60,6 +66,7 @@ async function caught(promise: Promise<unknown>): Promise<RpcError> {
 }
 
 const request = (method: string, params: unknown = []) => ({ method, params, context: INTERNAL_CONTEXT });
+const ASKED: CallContext = { transport: 'http', requestId: 'req-42' };
 
 /** Each outcome of a batch: its result, or the code and message of the error the caller would send. */
 const outcomes = (answers: Promise<unknown>[]) =>
@@ -147,6 +154,17 @@ describe('in-process bus', () => {
     ]);
   });
 
+  it("default: the handler is told the call's request id, alone and in a batch", async () => {
+    expect(await bus.request('query', { method: 'net_peerCount', params: [], context: ASKED }, 1000)).toBe(
+      'req-42',
+    );
+    const calls = [
+      { method: 'net_peerCount', params: [] },
+      { method: 'net_peerCount', params: [] },
+    ];
+    expect(await Promise.all(bus.requestEach('query', calls, ASKED, 1000))).toEqual(['req-42', 'req-42']);
+  });
+
   it('default: ping answers for served services only', async () => {
     expect(await bus.ping('query', 100)).toBe(true);
     expect(await bus.ping('tx', 100)).toBe(false);
@@ -206,6 +224,39 @@ describe('NATS bus', () => {
     const error = await caught(bus.request('query', request('net_version'), 1000));
     expect(error.code).toBe(-32603);
     expect(JSON.stringify(error.toErrorObject())).not.toContain('secret');
+  });
+
+  it('default: the request id crosses as a NATS header, not in the body, and reaches the handler', async () => {
+    const singles = clientConnection.subscribe(rpcSubject(prefix, 'query'), { max: 1 });
+    const batches = clientConnection.subscribe(rpcBatchSubject(prefix, 'query'), { max: 1 });
+    await clientConnection.flush();
+    expect(await bus.request('query', { method: 'net_peerCount', params: [], context: ASKED }, 1000)).toBe(
+      'req-42',
+    );
+    const calls = [
+      { method: 'net_peerCount', params: [] },
+      { method: 'net_peerCount', params: [] },
+    ];
+    expect(await Promise.all(bus.requestEach('query', calls, ASKED, 1000))).toEqual(['req-42', 'req-42']);
+    for (const subscription of [singles, batches]) {
+      for await (const message of subscription) {
+        expect(message.headers?.get(REQUEST_ID_HEADER)).toBe('req-42');
+        expect(Buffer.from(message.data).toString()).not.toContain('req-42');
+      }
+    }
+  });
+
+  it('behavior: a crash is logged with the id of the request that met it', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      await caught(bus.request('query', { method: 'net_version', params: [], context: ASKED }, 1000));
+      expect(logged).toHaveBeenCalledWith(
+        { msg: expect.stringMatching(/^internal error /) as unknown, requestId: 'req-42' },
+        expect.stringContaining('secret detail of a crash'),
+      );
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('error: a service with no replica answers at once', async () => {

@@ -16,6 +16,7 @@ export type {
 export { InProcessBus } from './transports/in-process-bus';
 export { NatsMethodBus } from './transports/nats-method-bus';
 export { NatsRpcServer } from './transports/nats-rpc-server';
+export type { NatsRpcServerOptions } from './transports/nats-rpc-server';
 export { connectNats, withoutCredentials } from './transports/nats-connection';
 export type { NatsCredentials } from './transports/nats-connection';
 export { BusModule } from './bus.module';
@@ -26,6 +27,7 @@ export {
   eventSubject,
   queueGroup,
   REPLICA_HEADER,
+  REQUEST_ID_HEADER,
 } from './transports/nats-subjects';
 export { AnnouncedHead } from './heads/announced-head';
 export { HeadStream } from './streams/head-stream';

@@ -1,7 +1,7 @@
 export { ConfigError } from './config-error';
 export { loadConfig, describeSchema, pickConfig } from './load-config';
 export type { ConfigOf, OptionSpec, Schema } from './option-spec';
-export type { ChainId, ListenAddress, LogIndexFrom, LogLevel } from './parsers';
+export type { ChainId, ListenAddress, LogFormat, LogIndexFrom, LogLevel } from './parsers';
 export { isLoopbackHost, parseChainId } from './parsers';
 export {
   OPTIONS,

@@ -14,6 +14,7 @@ import {
   parseListenAddress,
   parseList,
   parseLogIndexFrom,
+  parseLogFormat,
   parseLogLevel,
   parseNamespaces,
   parsePath,
@@ -471,6 +472,30 @@ export const OPTIONS = {
     default: 'log' as const,
     parse: parseLogLevel,
   }),
+  logFormat: option({
+    flag: 'log-format',
+    env: 'PHOTON_LOG_FORMAT',
+    description: 'json (one object a line, for a log collector) or text',
+    default: 'json' as const,
+    parse: parseLogFormat,
+  }),
+  /** `photon start` and `photon devnet` run on a laptop: a person reads their output. */
+  logFormatText: option({
+    flag: 'log-format',
+    env: 'PHOTON_LOG_FORMAT',
+    description: 'text or json (one object a line, for a log collector)',
+    default: 'text' as const,
+    parse: parseLogFormat,
+  }),
+  shutdownGraceMs: option({
+    flag: 'shutdown-grace',
+    env: 'PHOTON_SHUTDOWN_GRACE',
+    description:
+      'on SIGTERM, how long the gateway lets requests in flight finish before it closes their connections',
+    default: 20_000,
+    defaultText: '20s',
+    parse: parseDurationMs,
+  }),
   quiet: option({
     flag: 'quiet',
     env: 'PHOTON_QUIET',
@@ -507,7 +532,10 @@ const {
   allowInsecureUnlock,
 } = OPTIONS;
 
-const LOGGING = { logLevel, quiet } as const;
+const { logFormat, logFormatText, shutdownGraceMs } = OPTIONS;
+/** The cluster's services log JSON for a collector; the laptop commands (start, devnet) log text. */
+const LOGGING = { logLevel, logFormat, quiet } as const;
+const LAPTOP_LOGGING = { logLevel, logFormat: logFormatText, quiet } as const;
 const { faucetPath, faucetKey, faucetAmount, faucetCooldownMs } = OPTIONS;
 /** What the faucet sends and how often: the tx service owns the faucet's sends and cooldowns. */
 const FAUCET = { faucetKey, faucetAmount, faucetCooldownMs } as const;
@@ -555,7 +583,7 @@ export const LISTENER_SCHEMA = {
 const CHAIN = { chainId, node } as const;
 
 /** `photon gateway`: listeners over the NATS bus. */
-export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, ...OPS, ...LOGGING } as const;
+export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, shutdownGraceMs, ...OPS, ...LOGGING } as const;
 /** `photon query`: reads over the NATS bus. */
 export const QUERY_SCHEMA = {
   ...CHAIN,
@@ -599,7 +627,7 @@ export const DEVNET_SCHEMA = {
   chainId,
   allowUnprotectedTxs,
   dataDir,
-  ...LOGGING,
+  ...LAPTOP_LOGGING,
 } as const;
 /** `photon start`: everything in one process, no NATS or Redis; the devnet unless --node is given. */
 export const START_SCHEMA = {
@@ -623,6 +651,7 @@ export const START_SCHEMA = {
   ...ENGINE_QUERIES,
   logIndexFrom,
   ...FAUCET,
+  shutdownGraceMs,
   ...OPS,
-  ...LOGGING,
+  ...LAPTOP_LOGGING,
 } as const;

@@ -134,6 +134,16 @@ export function parseLogLevel(raw: string): LogLevel {
   return raw as LogLevel;
 }
 
+const LOG_FORMATS = ['json', 'text'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+export function parseLogFormat(raw: string): LogFormat {
+  if (!(LOG_FORMATS as readonly string[]).includes(raw)) {
+    throw new Error(`"${raw}" is not one of ${LOG_FORMATS.join(', ')}`);
+  }
+  return raw as LogFormat;
+}
+
 export function parseSubjectPrefix(raw: string): string {
   if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(raw))
     throw new Error(`"${raw}" is not a NATS subject prefix`);

@@ -33,6 +33,8 @@ export type {
   Hex,
   InclusionPosition,
 } from './records';
+export { aboutRequest, isLogRecord } from './logs/log-record';
+export type { LogRecord } from './logs/log-record';
 export { INTERNAL_METHODS, findInternalMethod } from './internal/internal-methods';
 export type { InternalMethodName, InternalMethodRow } from './internal/internal-methods';
 export { faucetRefusalOf } from './internal/faucet-wire';

@@ -4,6 +4,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import { logInternalTo, toErrorObject } from '@photon/codec';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bodyTooLarge, methodNotAllowed, pathNotFound, rpcErrorBody } from './http-error-bodies';
+import { REQUEST_ID_HEADER } from './request-id';
 
 interface FrameworkError {
   readonly statusCode?: number;
@@ -20,11 +21,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const [status, body] = this.answer(exception, request);
+    const [status, body] = this.answer(exception, request, reply);
     void reply.code(status).type('application/json').send(body);
   }
 
-  private answer(exception: unknown, request: FastifyRequest): [number, string] {
+  private answer(exception: unknown, request: FastifyRequest, reply: FastifyReply): [number, string] {
     const status =
       exception instanceof HttpException ? exception.getStatus() : (exception as FrameworkError)?.statusCode;
     const code = (exception as FrameworkError)?.code;
@@ -34,7 +35,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const onRoot = request.url.split('?')[0] === '/';
       return onRoot ? [405, rpcErrorBody(methodNotAllowed())] : [404, rpcErrorBody(pathNotFound())];
     }
-    const error = toErrorObject(exception, logInternalTo(this.log));
+    const requestId = reply.raw.getHeader(REQUEST_ID_HEADER);
+    const error = toErrorObject(
+      exception,
+      logInternalTo(this.log, typeof requestId === 'string' ? requestId : undefined),
+    );
     return [status !== undefined && status >= 400 && status < 500 ? status : 500, rpcErrorBody(error)];
   }
 }

@@ -7,6 +7,7 @@ import { logInternalTo, toErrorObject } from '@photon/codec';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { RpcEndpoint } from '../rpc/rpc-endpoint';
+import { Draining } from '@photon/ops';
 import { CorsPolicy } from './cors-policy';
 import { bodyTooLarge, rpcErrorBody, unsupportedMediaType } from './http-error-bodies';
 
@@ -29,12 +30,16 @@ export class JsonRpcHttpHandler {
   constructor(
     private readonly endpoint: RpcEndpoint,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+    private readonly draining: Draining,
   ) {
     this.cors = new CorsPolicy(options.corsOrigins);
   }
 
-  /** Serves POST / and its CORS preflight; returns false for anything Fastify should answer. */
-  tryHandle(request: IncomingMessage, response: ServerResponse): boolean {
+  /**
+   * Serves POST / and its CORS preflight; returns false for anything Fastify should answer. `requestId`
+   * (already the response's X-Request-Id) goes with every call across the bus.
+   */
+  tryHandle(request: IncomingMessage, response: ServerResponse, requestId: string): boolean {
     const url = request.url ?? '';
     if (url !== '/' && !url.startsWith('/?')) return false;
     if (this.cors.tryPreflight(request, response)) return true;
@@ -48,11 +53,11 @@ export class JsonRpcHttpHandler {
       this.drainThenRefuse(request, response, 0);
       return true;
     }
-    this.readBody(request, response);
+    this.readBody(request, response, requestId);
     return true;
   }
 
-  private readBody(request: IncomingMessage, response: ServerResponse): void {
+  private readBody(request: IncomingMessage, response: ServerResponse, requestId: string): void {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -68,7 +73,9 @@ export class JsonRpcHttpHandler {
     };
     const onEnd = () => {
       const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-      this.answer(request, response, text).catch((error: unknown) => this.fail(response, error));
+      this.answer(request, response, text, requestId).catch((error: unknown) =>
+        this.fail(response, error, requestId),
+      );
     };
     request.on('data', onData);
     request.on('end', onEnd);
@@ -93,12 +100,20 @@ export class JsonRpcHttpHandler {
     });
   }
 
-  private async answer(request: IncomingMessage, response: ServerResponse, text: string): Promise<void> {
+  private async answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    text: string,
+    requestId: string,
+  ): Promise<void> {
     const reply = await this.endpoint.handle(text, {
       transport: 'http',
       remoteAddress: request.socket.remoteAddress,
+      requestId,
     });
     const body = reply ?? '';
+    // Asked before draining began, answered during it: the client should not send more on this connection.
+    if (this.draining.active) response.setHeader('connection', 'close');
     response.writeHead(200, {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
@@ -119,8 +134,8 @@ export class JsonRpcHttpHandler {
     request.resume();
   }
 
-  private fail(response: ServerResponse, error: unknown): void {
-    const body = rpcErrorBody(toErrorObject(error, logInternalTo(this.log)));
+  private fail(response: ServerResponse, error: unknown, requestId: string): void {
+    const body = rpcErrorBody(toErrorObject(error, logInternalTo(this.log, requestId)));
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
     response.end(body);
   }

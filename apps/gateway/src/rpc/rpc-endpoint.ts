@@ -20,7 +20,8 @@ import { RpcRouter } from './rpc-router';
 
 @Injectable()
 export class RpcEndpoint {
-  private readonly logInternal = logInternalTo(new Logger('rpc'));
+  private readonly log = new Logger('rpc');
+  private readonly logInternal = logInternalTo(this.log);
   /** The HTTP and websocket listeners share --laddr's host, so one exposure holds for both. */
   private readonly exposure: Exposure;
 
@@ -46,7 +47,9 @@ export class RpcEndpoint {
     const metrics = this.ops.metrics;
     if (metrics !== undefined) countRefused(body, metrics);
     const invoke = metrics === undefined ? routed : countedInvoke(routed, metrics);
-    const reply = await dispatch(body, invoke, this.logInternal);
+    const logInternal =
+      caller.requestId === undefined ? this.logInternal : logInternalTo(this.log, caller.requestId);
+    const reply = await dispatch(body, invoke, logInternal);
     return serializeReply(reply, this.options.maxBatchResponseBytes);
   }
 }

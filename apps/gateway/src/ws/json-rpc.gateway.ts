@@ -54,6 +54,8 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
         transport: 'ws',
         remoteAddress: session?.remoteAddress,
         sessionId: session?.id,
+        // Each message is a request of its own for the logs (a websocket has no headers to return it in).
+        requestId: randomUUID(),
       });
       if (answer !== undefined && socket.readyState === WebSocket.OPEN) socket.send(answer);
     } finally {

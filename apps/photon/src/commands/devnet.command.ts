@@ -2,6 +2,7 @@
 // (or any CometBFT client) to point --node at.
 import type { DevnetConfig } from '@photon/config';
 import { type DataDirState, Devnet, devAccountsBanner } from '@photon/devnet';
+import type { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 
 function dataDirLine({ path, restoredHeight, discardedBytes }: DataDirState, startMs: number): string {
@@ -11,8 +12,9 @@ function dataDirLine({ path, restoredHeight, discardedBytes }: DataDirState, sta
 }
 
 export async function startDevnet(
-  config: Omit<DevnetConfig, 'logLevel' | 'quiet'>,
+  config: Omit<DevnetConfig, 'logLevel' | 'logFormat' | 'quiet'>,
   quiet: boolean,
+  logger: PhotonLogger,
 ): Promise<Devnet> {
   const started = performance.now();
   const devnet = await Devnet.start({
@@ -23,18 +25,18 @@ export async function startDevnet(
     blockTimeMs: config.blockTimeMs,
     allowUnprotectedTxs: config.allowUnprotectedTxs,
     dataDir: config.dataDir ?? undefined,
-    onError: (error) => process.stderr.write(`photon devnet: block production failed: ${String(error)}\n`),
+    onError: (error) => logger.error(`photon devnet: block production failed: ${String(error)}`),
   });
-  if (!quiet) process.stdout.write(`${devAccountsBanner()}\n`);
+  if (!quiet) logger.announce(devAccountsBanner());
   const startMs = performance.now() - started;
-  if (devnet.dataDir !== undefined) process.stdout.write(`${dataDirLine(devnet.dataDir, startMs)}\n`);
-  process.stdout.write(
-    `photon devnet: CometBFT RPC on ${devnet.rpcUrl} (chain id ${config.chainId.cosmos}, a block every ${config.blockTimeMs} ms)\n`,
+  if (devnet.dataDir !== undefined) logger.announce(dataDirLine(devnet.dataDir, startMs));
+  logger.announce(
+    `photon devnet: CometBFT RPC on ${devnet.rpcUrl} (chain id ${config.chainId.cosmos}, a block every ${config.blockTimeMs} ms)`,
   );
   return devnet;
 }
 
-export async function devnetCommand(config: DevnetConfig): Promise<void> {
-  const devnet = await startDevnet(config, config.quiet);
-  closeOnSignal([() => devnet.stop()]);
+export async function devnetCommand(config: DevnetConfig, logger: PhotonLogger): Promise<void> {
+  const devnet = await startDevnet(config, config.quiet, logger);
+  closeOnSignal([() => devnet.stop()], logger);
 }

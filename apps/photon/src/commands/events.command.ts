@@ -6,37 +6,42 @@ import { EventsModule } from '@photon/events';
 import { RedisFilterStore, RedisHeadLeadership, RedisLogIndex } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
 import { watchEvents } from '../ops/app-sources';
+import type { PhotonLogger } from '../photon-logger';
 import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
 
-const announceLeadership = (leading: boolean): void => {
-  process.stdout.write(
-    leading
-      ? 'photon events: this replica publishes the chain heads\n'
-      : 'photon events: another replica publishes the chain heads\n',
-  );
-};
-
-export async function eventsCommand(config: EventsConfig): Promise<void> {
-  await serveClusterService(config, {
-    name: 'events',
-    engine: config.node,
-    watch: watchEvents,
-    announce: `filters in Redis ${config.redisUrl.host}`,
-    module: (redis) =>
-      EventsModule.register(
-        eventsOptionsOf(
-          config,
-          config.node,
-          {
-            filters: new RedisFilterStore(redis, {
-              prefix: config.busPrefix,
-              ...filterStoreSettingsOf(config),
-            }),
-            leadership: new RedisHeadLeadership(redis, { prefix: config.busPrefix }),
-            logIndex: new RedisLogIndex(redis, { prefix: config.busPrefix }),
-          },
-          { embedded: false, onLeadership: announceLeadership },
+export async function eventsCommand(config: EventsConfig, logger: PhotonLogger): Promise<void> {
+  await serveClusterService(
+    config,
+    {
+      name: 'events',
+      engine: config.node,
+      watch: watchEvents,
+      announce: `filters in Redis ${config.redisUrl.host}`,
+      module: (redis) =>
+        EventsModule.register(
+          eventsOptionsOf(
+            config,
+            config.node,
+            {
+              filters: new RedisFilterStore(redis, {
+                prefix: config.busPrefix,
+                ...filterStoreSettingsOf(config),
+              }),
+              leadership: new RedisHeadLeadership(redis, { prefix: config.busPrefix }),
+              logIndex: new RedisLogIndex(redis, { prefix: config.busPrefix }),
+            },
+            {
+              embedded: false,
+              onLeadership: (leading) =>
+                logger.announce(
+                  leading
+                    ? 'photon events: this replica publishes the chain heads'
+                    : 'photon events: another replica publishes the chain heads',
+                ),
+            },
+          ),
         ),
-      ),
-  });
+    },
+    logger,
+  );
 }

@@ -1,20 +1,22 @@
-// `photon gateway`: the HTTP and websocket listeners alone, routing every call over NATS; with
-// --ops-laddr, /healthz, /readyz (the same answer as its own) and /metrics on a listener of their own.
+// `photon gateway`: the HTTP and websocket listeners alone, routing every call over NATS. SIGTERM
+// drains it (readiness 503, no new connections, websockets closed with 1012, requests in flight finish
+// within --shutdown-grace) before the bus closes. With --ops-laddr, /healthz, /readyz (the same answer as
+// its own) and /metrics on a listener of their own, closed last.
 import { Module } from '@nestjs/common';
 import { BusModule } from '@photon/bus';
 import type { GatewayConfig } from '@photon/config';
-import { GatewayModule, GatewayReadiness, bootstrapGateway } from '@photon/gateway';
+import { GatewayModule, GatewayReadiness, GatewayShutdown, bootstrapGateway } from '@photon/gateway';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { openNats } from '../cluster-connections';
 import { watchGateway } from '../ops/app-sources';
 import { ProcessOps } from '../ops/process-ops';
-import { PhotonLogger } from '../photon-logger';
+import type { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 
 @Module({})
 class PhotonGatewayModule {}
 
-export async function gatewayCommand(config: GatewayConfig): Promise<void> {
+export async function gatewayCommand(config: GatewayConfig, logger: PhotonLogger): Promise<void> {
   const nats = await openNats(config, 'photon-gateway');
   const gateway = gatewayOptionsOf(config);
   const ops = new ProcessOps(config.opsLaddr);
@@ -25,14 +27,22 @@ export async function gatewayCommand(config: GatewayConfig): Promise<void> {
         imports: [BusModule.overNats(nats, config.busPrefix), GatewayModule.register(gateway, ops)],
       },
       gateway,
-      new PhotonLogger(config.logLevel, config.quiet),
+      logger,
     );
     if (ops.metrics !== undefined) watchGateway(ops.metrics, app);
     const readiness = app.get(GatewayReadiness);
-    const closeOps = await ops.serve('gateway', () => readiness.report());
+    const closeOps = await ops.serve('gateway', () => readiness.report(), logger);
     const { host, port } = config.laddr;
-    process.stdout.write(`photon gateway: http://${host}:${port} ws://${host}:${config.wsport} via NATS\n`);
-    closeOnSignal([ops.beginDraining, () => app.close(), () => nats.drain(), closeOps]);
+    logger.announce(`photon gateway: http://${host}:${port} ws://${host}:${config.wsport} via NATS`);
+    closeOnSignal(
+      [
+        () => app.get(GatewayShutdown).drain(config.shutdownGraceMs),
+        () => app.close(),
+        () => nats.drain(),
+        closeOps,
+      ],
+      logger,
+    );
   } catch (error) {
     await nats.close();
     throw error;

@@ -4,22 +4,27 @@ import type { KeystoreConfig } from '@photon/config';
 import { KeystoreModule, readKekFile } from '@photon/keystore';
 import { RedisUnlockStore } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
+import type { PhotonLogger } from '../photon-logger';
 import { clusterKeystoreOptions } from '../keystore-options-of';
 
-export async function keystoreCommand(config: KeystoreConfig): Promise<void> {
+export async function keystoreCommand(config: KeystoreConfig, logger: PhotonLogger): Promise<void> {
   // A KEK file that cannot be read stops the start before anything connects.
   const wrapper = await readKekFile(config.keystoreKekFile);
   let sessions: RedisUnlockStore | undefined;
-  await serveClusterService(config, {
-    name: 'keystore',
-    announce: `sessions in Redis ${config.redisUrl.host}`,
-    module: (redis, log) => {
-      sessions = new RedisUnlockStore(redis, wrapper, {
-        prefix: config.busPrefix,
-        onError: (message) => log.warn(message),
-      });
-      return KeystoreModule.register(clusterKeystoreOptions(config, sessions));
+  await serveClusterService(
+    config,
+    {
+      name: 'keystore',
+      announce: `sessions in Redis ${config.redisUrl.host}`,
+      module: (redis, log) => {
+        sessions = new RedisUnlockStore(redis, wrapper, {
+          prefix: config.busPrefix,
+          onError: (message) => log.warn(message),
+        });
+        return KeystoreModule.register(clusterKeystoreOptions(config, sessions));
+      },
+      close: async () => sessions?.close(),
     },
-    close: async () => sessions?.close(),
-  });
+    logger,
+  );
 }

@@ -5,21 +5,26 @@ import { QueryModule } from '@photon/query';
 import { RedisAcceptedTxStore, RedisLogIndex } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
 import { watchQuery } from '../ops/app-sources';
+import type { PhotonLogger } from '../photon-logger';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { queryOptionsOf } from '../query-options-of';
 
-export async function queryCommand(config: QueryConfig): Promise<void> {
-  await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('query'));
-  await serveClusterService(config, {
-    name: 'query',
-    engine: config.node,
-    watch: watchQuery,
-    module: (redis) =>
-      QueryModule.register(
-        queryOptionsOf(config, config.node, {
-          accepted: new RedisAcceptedTxStore(redis, { prefix: config.busPrefix }),
-          logIndex: new RedisLogIndex(redis, { prefix: config.busPrefix }),
-        }),
-      ),
-  });
+export async function queryCommand(config: QueryConfig, logger: PhotonLogger): Promise<void> {
+  await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('query', logger));
+  await serveClusterService(
+    config,
+    {
+      name: 'query',
+      engine: config.node,
+      watch: watchQuery,
+      module: (redis) =>
+        QueryModule.register(
+          queryOptionsOf(config, config.node, {
+            accepted: new RedisAcceptedTxStore(redis, { prefix: config.busPrefix }),
+            logIndex: new RedisLogIndex(redis, { prefix: config.busPrefix }),
+          }),
+        ),
+    },
+    logger,
+  );
 }

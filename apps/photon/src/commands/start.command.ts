@@ -6,7 +6,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusModule } from '@photon/bus';
 import type { StartConfig } from '@photon/config';
 import { EventsModule } from '@photon/events';
-import { GatewayModule, type GatewayOps, GatewayReadiness, bootstrapGateway } from '@photon/gateway';
+import {
+  GatewayModule,
+  type GatewayOps,
+  GatewayReadiness,
+  GatewayShutdown,
+  bootstrapGateway,
+} from '@photon/gateway';
 import { KeystoreModule } from '@photon/keystore';
 import { QueryModule } from '@photon/query';
 import {
@@ -25,7 +31,7 @@ import { inProcessKeystoreOptions } from '../keystore-options-of';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { countHandlerCalls, watchEvents, watchGateway, watchQuery } from '../ops/app-sources';
 import { ProcessOps } from '../ops/process-ops';
-import { PhotonLogger } from '../photon-logger';
+import type { PhotonLogger } from '../photon-logger';
 import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
 import { txOptionsOf } from '../tx-options-of';
@@ -41,6 +47,7 @@ class PhotonInProcessModule {}
 export async function createInProcessApp(
   config: StartConfig,
   engineUrl: URL,
+  logger: PhotonLogger,
   ops: GatewayOps = new ProcessOps(null),
 ): Promise<NestFastifyApplication> {
   const gateway = gatewayOptionsOf(config);
@@ -79,7 +86,7 @@ export async function createInProcessApp(
       ],
     },
     gateway,
-    new PhotonLogger(config.logLevel, config.quiet),
+    logger,
   );
   if (ops.metrics !== undefined) {
     countHandlerCalls(ops.metrics, app, 'start');
@@ -90,36 +97,40 @@ export async function createInProcessApp(
   return app;
 }
 
-export async function startCommand(config: StartConfig): Promise<void> {
+export async function startCommand(config: StartConfig, logger: PhotonLogger): Promise<void> {
   checkFaucetConfig(config);
   // An engine of our own runs under --chain-id; one given by --node must agree with it.
   if (config.node !== null)
-    await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start'));
+    await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start', logger));
   // The embedded default: without --node, Photon brings its own chain.
-  const devnet = config.node === null ? await startDevnet(config, config.quiet) : undefined;
+  const devnet = config.node === null ? await startDevnet(config, config.quiet, logger) : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
   const ops = new ProcessOps(config.opsLaddr);
   let app;
   let closeOps;
   try {
     if (engineUrl === null) throw new Error('photon start: no engine to read');
-    app = await createInProcessApp(config, engineUrl, ops);
+    app = await createInProcessApp(config, engineUrl, logger, ops);
     const readiness = app.get(GatewayReadiness);
-    closeOps = await ops.serve('start', () => readiness.report());
+    closeOps = await ops.serve('start', () => readiness.report(), logger);
   } catch (error) {
     await app?.close();
     await devnet?.stop();
     throw error;
   }
   const { host, port } = config.laddr;
-  process.stdout.write(
+  logger.announce(
     `photon: serving JSON-RPC on http://${host}:${port} and ws://${host}:${config.wsport} ` +
-      `(namespaces ${config.rpcApi.join(',')}, chain id ${config.chainId.cosmos})\n`,
+      `(namespaces ${config.rpcApi.join(',')}, chain id ${config.chainId.cosmos})`,
   );
-  closeOnSignal([
-    ops.beginDraining,
-    () => app.close(),
-    ...(devnet === undefined ? [] : [() => devnet.stop()]),
-    closeOps,
-  ]);
+  const gateway = app.get(GatewayShutdown);
+  closeOnSignal(
+    [
+      () => gateway.drain(config.shutdownGraceMs),
+      () => app.close(),
+      ...(devnet === undefined ? [] : [() => devnet.stop()]),
+      closeOps,
+    ],
+    logger,
+  );
 }

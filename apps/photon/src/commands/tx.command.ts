@@ -6,21 +6,26 @@ import type { TxConfig } from '@photon/config';
 import { RedisAcceptedTxStore, RedisFaucetCooldowns, RedisNonceStore } from '@photon/store';
 import { TxModule } from '@photon/tx';
 import { serveClusterService } from '../cluster-service';
+import type { PhotonLogger } from '../photon-logger';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { txOptionsOf } from '../tx-options-of';
 
-export async function txCommand(config: TxConfig): Promise<void> {
-  await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('tx'));
-  await serveClusterService(config, {
-    name: 'tx',
-    engine: config.node,
-    module: (redis) =>
-      TxModule.register(
-        txOptionsOf(config, config.node, {
-          nonces: new RedisNonceStore(redis, { prefix: config.busPrefix }),
-          accepted: new RedisAcceptedTxStore(redis, { prefix: config.busPrefix }),
-          faucetCooldowns: new RedisFaucetCooldowns(redis, { prefix: config.busPrefix }),
-        }),
-      ),
-  });
+export async function txCommand(config: TxConfig, logger: PhotonLogger): Promise<void> {
+  await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('tx', logger));
+  await serveClusterService(
+    config,
+    {
+      name: 'tx',
+      engine: config.node,
+      module: (redis) =>
+        TxModule.register(
+          txOptionsOf(config, config.node, {
+            nonces: new RedisNonceStore(redis, { prefix: config.busPrefix }),
+            accepted: new RedisAcceptedTxStore(redis, { prefix: config.busPrefix }),
+            faucetCooldowns: new RedisFaucetCooldowns(redis, { prefix: config.busPrefix }),
+          }),
+        ),
+    },
+    logger,
+  );
 }

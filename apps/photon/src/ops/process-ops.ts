@@ -2,6 +2,7 @@
 // only with --ops-laddr, so a process nobody scrapes counts nothing) and the ops listener serving them.
 import type { ListenAddress } from '@photon/config';
 import { Draining, OpsMetrics, type ReadinessSource, serveOps } from '@photon/ops';
+import type { PhotonLogger } from '../photon-logger';
 import type { Closer } from '../running-process';
 
 export class ProcessOps {
@@ -13,11 +14,11 @@ export class ProcessOps {
   }
 
   /** Starts the ops listener when --ops-laddr is set; returns its closer, to run last on the way out. */
-  async serve(command: string, readiness: ReadinessSource): Promise<Closer> {
+  async serve(command: string, readiness: ReadinessSource, logger: PhotonLogger): Promise<Closer> {
     if (this.laddr === null || this.metrics === undefined) return () => Promise.resolve();
     const server = await serveOps(this.laddr, { readiness, metrics: this.metrics });
-    process.stdout.write(
-      `photon ${command}: ops on http://${this.laddr.host}:${server.port} (/healthz, /readyz, /metrics)\n`,
+    logger.announce(
+      `photon ${command}: ops on http://${this.laddr.host}:${server.port} (/healthz, /readyz, /metrics)`,
     );
     return () => server.close();
   }

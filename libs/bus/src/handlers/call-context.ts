@@ -14,6 +14,11 @@ export interface CallContext {
   readonly sessionId?: string;
   /** Stated by the gateway on every call; services that guard something (the keystore) decide on it. */
   readonly exposure?: Exposure;
+  /**
+   * The id of the client request this call serves (X-Request-Id at the gateway), for the log lines
+   * about it; on NATS it travels as a message header, not in the body.
+   */
+  readonly requestId?: string;
 }
 
 /** Calls a service makes on its own behalf; it states no exposure, so it counts as public. */

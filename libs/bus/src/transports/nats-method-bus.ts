@@ -11,7 +11,15 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LimitExceededError, RemoteRpcError, ResourceUnavailableError } from '@photon/codec';
 import type { ServiceName } from '@photon/types';
-import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, createInbox } from 'nats';
+import {
+  ErrorCode,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  NatsError,
+  type Subscription,
+  createInbox,
+} from 'nats';
 import type { CallContext } from '../handlers/call-context';
 import type { BusEventListener, BusEventSubject, BusEvents } from './bus-events';
 import { type BusCall, type BusRequest, MethodBus } from './method-bus';
@@ -25,6 +33,7 @@ import {
   unwrapReply,
 } from './bus-wire';
 import { CoalescingPublisher } from './coalescing-publisher';
+import { splitRequestId } from './request-id-header';
 import { eventSubject, pingSubject, rpcBatchSubject, rpcSubject } from './nats-subjects';
 
 interface PendingReply {
@@ -67,7 +76,16 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   }
 
   async request(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown> {
-    const reply = await this.send(service, rpcSubject(this.prefix, service), encodeJson(request), timeoutMs);
+    const [context, carried] = splitRequestId(request.context);
+    const body =
+      carried === undefined ? request : { method: request.method, params: request.params, context };
+    const reply = await this.send(
+      service,
+      rpcSubject(this.prefix, service),
+      encodeJson(body),
+      timeoutMs,
+      carried,
+    );
     return unwrapReply(reply.data);
   }
 
@@ -80,7 +98,8 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     if (calls.length < 2) return super.requestEach(service, calls, context, timeoutMs);
     const replies = new Array<BusReply | undefined>(calls.length);
     let received = 0;
-    const batch: BusBatchRequest = { calls, context };
+    const [bodyContext, carried] = splitRequestId(context);
+    const batch: BusBatchRequest = { calls, context: bodyContext };
     const takePart = (message: Msg): boolean => {
       const part = decodeJson<BusBatchReplyPart | BusReply>(message.data);
       if (!('replies' in part)) throw new RemoteRpcError('error' in part ? part.error : INVALID_PART);
@@ -91,7 +110,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       return received >= calls.length;
     };
     const subject = rpcBatchSubject(this.prefix, service);
-    const exchange = this.exchange(service, subject, encodeJson(batch), timeoutMs, takePart).then(
+    const exchange = this.exchange(service, subject, encodeJson(batch), timeoutMs, takePart, carried).then(
       () => replies,
       // No replica takes batches (none is up, or they are of an older release), or the batch is too large
       // for one message: the calls go one by one, as each would alone.
@@ -156,12 +175,20 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     subject: string,
     data: Uint8Array | undefined,
     timeoutMs: number,
+    carried?: MsgHdrs,
   ): Promise<Msg> {
     let reply: Msg | undefined;
-    return this.exchange(service, subject, data, timeoutMs, (message) => {
-      reply = message;
-      return true;
-    }).then(() => reply!);
+    return this.exchange(
+      service,
+      subject,
+      data,
+      timeoutMs,
+      (message) => {
+        reply = message;
+        return true;
+      },
+      carried,
+    ).then(() => reply!);
   }
 
   /** Publishes `data` to `subject` and hands every reply to `take` until it says it has all of them. */
@@ -171,6 +198,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     data: Uint8Array | undefined,
     timeoutMs: number,
     take: (message: Msg) => boolean,
+    carried?: MsgHdrs,
   ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const token = (this.nextToken++).toString(36);
@@ -184,7 +212,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         return true;
       };
       this.pending.set(token, { service, take: finish, reject, timer });
-      this.publisher.publish(subject, data, `${this.inbox}.${token}`);
+      this.publisher.publish(subject, data, `${this.inbox}.${token}`, carried);
     });
   }
 

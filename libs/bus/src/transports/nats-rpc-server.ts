@@ -5,7 +5,7 @@
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { LimitExceededError, logInternalTo, toErrorObject } from '@photon/codec';
-import { type ServiceName, TIMEOUT_MS } from '@photon/types';
+import { type ServiceName, TIMEOUT_MS, aboutRequest } from '@photon/types';
 import { hostname } from 'node:os';
 import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, headers } from 'nats';
 import type { RpcHandlerRegistry } from '../handlers/handler-registry';
@@ -13,6 +13,12 @@ import { type BusBatchRequest, type BusReply, decodeJson, decodeRequest, encodeJ
 import { splitReplies } from './split-replies';
 import { CoalescingPublisher } from './coalescing-publisher';
 import { REPLICA_HEADER, pingSubject, queueGroup, rpcBatchSubject, rpcSubject } from './nats-subjects';
+import { requestIdOf, withRequestId } from './request-id-header';
+
+export interface NatsRpcServerOptions {
+  /** Log each call (method and request id) at debug level: off the hot path unless asked for. */
+  readonly traceCalls?: boolean;
+}
 
 /** The longest a closing server waits for its calls in flight: past the longest bus timeout, no caller waits. */
 const DRAIN_BOUND_MS = Math.max(...Object.values(TIMEOUT_MS)) + 2_000;
@@ -27,11 +33,15 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   /** Names the replica on every reply, so operators and tests can see how load spreads. */
   private readonly replica = `${hostname()}:${process.pid}`;
 
+  private readonly traceCalls: boolean;
+
   constructor(
     private readonly connection: NatsConnection,
     private readonly prefix: string,
+    options: NatsRpcServerOptions = {},
   ) {
     super();
+    this.traceCalls = options.traceCalls ?? false;
     // A reply NATS refuses (over max_payload) still answers the caller, with an error.
     this.publisher = new CoalescingPublisher(connection, (outgoing, error) => {
       this.log.warn(`reply not sent: ${error instanceof Error ? error.message : String(error)}`);
@@ -94,11 +104,17 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
 
   private async answer(msg: Msg, registry: RpcHandlerRegistry): Promise<void> {
     let reply: BusReply;
+    const requestId = requestIdOf(msg.headers);
     try {
       const request = decodeRequest(msg.data);
-      reply = await this.run(registry, request.method, request.params, request.context);
+      reply = await this.run(
+        registry,
+        request.method,
+        request.params,
+        withRequestId(request.context, requestId),
+      );
     } catch (error) {
-      reply = { error: toErrorObject(error, logInternalTo(this.log)) };
+      reply = { error: toErrorObject(error, logInternalTo(this.log, requestId)) };
     }
     if (msg.reply !== undefined)
       this.publisher.publish(msg.reply, encodeJson(reply), undefined, this.headers());
@@ -108,12 +124,17 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private async answerBatch(msg: Msg, registry: RpcHandlerRegistry): Promise<void> {
     if (msg.reply === undefined) return;
     let replies: BusReply[];
+    const requestId = requestIdOf(msg.headers);
     try {
-      const { calls, context } = decodeJson<BusBatchRequest>(msg.data);
-      replies = await Promise.all(calls.map((call) => this.run(registry, call.method, call.params, context)));
+      const batch = decodeJson<BusBatchRequest>(msg.data);
+      const context = withRequestId(batch.context, requestId);
+      replies = await Promise.all(
+        batch.calls.map((call) => this.run(registry, call.method, call.params, context)),
+      );
     } catch (error) {
       // A batch that cannot be read has no calls to answer one by one; the caller's calls all fail.
-      this.publisher.publish(msg.reply, encodeJson({ error: toErrorObject(error, logInternalTo(this.log)) }));
+      const failed = toErrorObject(error, logInternalTo(this.log, requestId));
+      this.publisher.publish(msg.reply, encodeJson({ error: failed }));
       return;
     }
     const tooLarge = new LimitExceededError('response too large for the bus').toErrorObject();
@@ -128,10 +149,11 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     params: unknown,
     context: BusBatchRequest['context'],
   ): Promise<BusReply> {
+    if (this.traceCalls) this.log.debug(aboutRequest(`call ${method}`, context.requestId));
     try {
       return { result: (await registry.invoke(method, params, context)) ?? null };
     } catch (error) {
-      return { error: toErrorObject(error, logInternalTo(this.log)) };
+      return { error: toErrorObject(error, logInternalTo(this.log, context.requestId)) };
     }
   }
 

@@ -11,3 +11,6 @@ export const queueGroup = (prefix: string, service: ServiceName) => `${prefix}.$
 
 /** NATS reply header naming the replica that answered. */
 export const REPLICA_HEADER = 'Photon-Replica';
+
+/** NATS request header carrying the client request's id (CallContext.requestId) to the service. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';

@@ -1,5 +1,6 @@
 // The one mapping from anything thrown to a JSON-RPC error object. Unknown errors are logged
 // with an id and answered as an opaque internal error, so no stack or secret leaks.
+import { type LogRecord, aboutRequest } from '@photon/types';
 import { randomUUID } from 'node:crypto';
 import { type ErrorObject, InternalError, RpcError } from './rpc-errors';
 
@@ -14,11 +15,17 @@ export function toErrorObject(error: unknown, logInternal: InternalErrorLogger):
 
 /** Where internal errors go: anything with an `error(message, detail)` method, such as Nest's Logger. */
 export interface ErrorSink {
-  error(message: string, detail?: unknown): void;
+  error(message: string | LogRecord, detail?: unknown): void;
 }
 
-/** The one way internal errors are logged: their id, and the stack when there is one. */
-export function logInternalTo(sink: ErrorSink): InternalErrorLogger {
+/**
+ * The one way internal errors are logged: their id, the stack when there is one, and the id of the
+ * request that met it (X-Request-Id) when there is one.
+ */
+export function logInternalTo(sink: ErrorSink, requestId?: string): InternalErrorLogger {
   return (errorId, error) =>
-    sink.error(`internal error ${errorId}`, error instanceof Error ? error.stack : error);
+    sink.error(
+      aboutRequest(`internal error ${errorId}`, requestId),
+      error instanceof Error ? error.stack : error,
+    );
 }

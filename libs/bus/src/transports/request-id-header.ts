@@ -1,0 +1,24 @@
+// How a call's request id crosses NATS: as a message header beside the body, so a service logs it
+// before (or without) reading the body, and the body stays what it was.
+import { type MsgHdrs, headers } from 'nats';
+import type { CallContext } from '../handlers/call-context';
+import { REQUEST_ID_HEADER } from './nats-subjects';
+
+/** The context as the body carries it (no request id), and the header that carries the id, if any. */
+export function splitRequestId(context: CallContext): [CallContext, MsgHdrs | undefined] {
+  if (context.requestId === undefined) return [context, undefined];
+  const { requestId, ...rest } = context;
+  const carried = headers();
+  carried.set(REQUEST_ID_HEADER, requestId);
+  return [rest, carried];
+}
+
+/** The request id a message carries in its headers, if any. */
+export function requestIdOf(headers: MsgHdrs | undefined): string | undefined {
+  const id = headers?.get(REQUEST_ID_HEADER);
+  return id === undefined || id === '' ? undefined : id;
+}
+
+/** `context` with the id the message carried, as the handlers see it. */
+export const withRequestId = (context: CallContext, requestId: string | undefined): CallContext =>
+  requestId === undefined ? context : { ...context, requestId };
