@@ -107,7 +107,7 @@ describe('the fleet under chaos', () => {
       keystoreReplicas: 2,
       eventsReplicas: 2,
       extraArgs: [...api, '--lightkdf'],
-      readyTimeoutMs: 60_000,
+      readyTimeoutMs: 120_000,
     });
     const second = await addGateway(stack, [...api, '--redis-url', redis.url]);
     const { processes } = stack;
