@@ -64,15 +64,26 @@ export function faultOf(failure: Failure, faults: readonly Fault[]): Fault | und
   return faults.findLast((fault) => failure.startedMs <= fault.endMs && failure.endedMs >= fault.startMs);
 }
 
-/** Failures grouped as `fault: kind what` → count. */
-export function failureTable(failures: readonly Failure[], faults: readonly Fault[]): Map<string, number> {
-  const table = new Map<string, number>();
+/** Failures grouped as `fault: kind method what` → count, and when they started and ended relative to the fault. */
+export function failureTable(
+  failures: readonly Failure[],
+  faults: readonly Fault[],
+): Map<string, { count: number; started: number[]; took: number[] }> {
+  const table = new Map<string, { count: number; started: number[]; took: number[] }>();
   for (const failure of failures) {
-    const key = `${faultOf(failure, faults)?.name ?? 'OUTSIDE ANY FAULT'}: ${failure.kind} ${failure.method} ${failure.what}`;
-    table.set(key, (table.get(key) ?? 0) + 1);
+    const fault = faultOf(failure, faults);
+    const key = `${fault?.name ?? 'OUTSIDE ANY FAULT'}: ${failure.kind} ${failure.method} ${failure.what}`;
+    const row = table.get(key) ?? { count: 0, started: [], took: [] };
+    row.count++;
+    row.started.push(failure.startedMs - (fault?.startMs ?? failure.startedMs));
+    row.took.push(failure.endedMs - failure.startedMs);
+    table.set(key, row);
   }
   return table;
 }
+
+const seconds = (ms: readonly number[]): string =>
+  `${(Math.min(...ms) / 1000).toFixed(1)}..${(Math.max(...ms) / 1000).toFixed(1)} s`;
 
 export interface Summary {
   readonly seconds: number;
@@ -100,7 +111,10 @@ export function formatSummary(s: Summary): string {
   lines.push(
     `failed requests: ${failed} of ${s.calls} (${transport} without a JSON-RPC answer, ${outside} outside any fault)`,
   );
-  for (const [key, count] of failureTable(s.failures, s.faults)) lines.push(`  ${count} x ${key}`);
+  for (const [key, row] of failureTable(s.failures, s.faults))
+    lines.push(
+      `  ${row.count} x ${key} (sent ${seconds(row.started)} after the fault began, answered in ${seconds(row.took)})`,
+    );
   lines.push(
     "heads missed by subscribers (a height from a subscriber's first to its last head that it was neither sent nor fetched itself after a reconnect):",
   );
