@@ -261,6 +261,8 @@ export interface PolledFilter {
   readonly changes: string[];
   /** 'filter not found' answers. */
   notFound: number;
+  /** Polls answered with an error or not at all (e.g. in flight at a fault). */
+  failedPolls: number;
   stop(): Promise<void>;
 }
 
@@ -280,6 +282,7 @@ export async function startFilter(
     id: installed.result,
     changes: [],
     notFound: 0,
+    failedPolls: 0,
     stop: () => Promise.resolve(),
   };
   const running = loop(async () => {
@@ -291,6 +294,7 @@ export async function startFilter(
       [filter.id],
     );
     if (answer.error?.message === 'filter not found') filter.notFound++;
+    if (answer.result === undefined) filter.failedPolls++;
     for (const change of answer.result ?? [])
       filter.changes.push(
         typeof change === 'string' ? change : `${change.transactionHash}:${change.logIndex}`,

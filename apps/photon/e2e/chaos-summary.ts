@@ -129,7 +129,7 @@ export function formatSummary(s: Summary): string {
   );
   for (const f of s.filters)
     lines.push(
-      `  ${f.filter.name}: ${f.filter.changes.length} changes, 'filter not found' ${f.filter.notFound} times, answers at the end: ${f.answersAtEnd} ${f.detail}`,
+      `  ${f.filter.name}: ${f.filter.changes.length} changes, ${f.filter.failedPolls} failed polls, 'filter not found' ${f.filter.notFound} times, answers at the end: ${f.answersAtEnd} ${f.detail}`,
     );
   const accepted = s.sent.filter((tx) => tx.accepted).length;
   lines.push(
