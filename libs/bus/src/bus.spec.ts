@@ -3,7 +3,10 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { InvalidParamsError, RpcError, toErrorObject } from '@photon/codec';
-import { randomBusPrefix, testNatsUrl, waitFor } from '@photon/testing';
+import { randomBusPrefix, startOwnNats, testNatsUrl, waitFor } from '@photon/testing';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { NatsConnection } from 'nats';
 import { BusModule } from './bus.module';
 import { type CallContext, INTERNAL_CONTEXT } from './handlers/call-context';
@@ -390,6 +393,52 @@ describe('NATS bus drain', () => {
     } finally {
       await serverConnection.close();
       await clientConnection.close();
+    }
+  });
+});
+
+describe('NATS bus across a server restart', () => {
+  it('behavior: a request in flight when the server goes away fails at once, and calls work again once it is back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'photon-bus-restart-'));
+    const nats = await startOwnNats(dir);
+    const prefix = randomBusPrefix();
+    const serverConnection = await connectNats(nats.url, 'bus-spec-restart-server');
+    const clientConnection = await connectNats(nats.url, 'bus-spec-restart-client');
+    try {
+      const moduleRef = await Test.createTestingModule({
+        imports: [BusModule.overNats(serverConnection, prefix), SampleModule],
+      }).compile();
+      await moduleRef.init();
+      const server = new NatsRpcServer(serverConnection, prefix);
+      server.attach(moduleRef.get(RpcHandlerRegistry));
+      await new Promise<void>((resolve) => server.listen(resolve));
+      await serverConnection.flush();
+      const bus = new NatsMethodBus(clientConnection, prefix);
+
+      // The handler takes 300 ms; the server dies after 100 ms, long before the 20 s timeout.
+      const slow = caught(bus.request('query', request('net_listening'), 20_000));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const killed = Date.now();
+      await nats.kill('SIGKILL');
+      expect((await slow).toErrorObject()).toEqual({
+        code: -32002,
+        message: 'the bus connection was lost; the call may or may not have run',
+      });
+      expect(Date.now() - killed).toBeLessThan(5_000);
+
+      await nats.start();
+      await waitFor(
+        async () =>
+          (await bus.request('query', request('web3_clientVersion'), 1_000).catch(() => undefined)) ===
+          'sample/v1',
+        { what: 'calls to work after the restart', timeoutMs: 20_000 },
+      );
+      await server.close();
+    } finally {
+      await serverConnection.close();
+      await clientConnection.close();
+      await nats.kill('SIGTERM');
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

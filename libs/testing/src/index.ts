@@ -3,6 +3,12 @@
 export { freePort } from './free-port';
 export { assertNatsReachable, randomBusPrefix, removeJetStreamOf, testNatsUrl } from './nats';
 export { testRedisUrl } from './redis';
+export { startOwnNats, startOwnRedis } from './own-servers';
+export type { OwnServer } from './own-servers';
+export { startLoadBalancer } from './load-balancer';
+export type { Backend, LoadBalancer, LoadBalancerCounts } from './load-balancer';
+export { runLogs } from './run-logs';
+export type { RunLogs } from './run-logs';
 export { photonCliPath, workspaceRoot } from './cli-path';
 export { spawnProcess } from './spawn-process';
 export type { ManagedProcess, SpawnOptions } from './spawn-process';

@@ -186,7 +186,15 @@ export async function startPhotonStack(
     await assertNatsReachable(natsUrl);
     const busPrefix = randomBusPrefix();
     clusterPrefix = busPrefix;
-    const busArgs = ['--nats-url', natsUrl, '--bus-prefix', busPrefix];
+    const redisUrl = testRedisUrl();
+    // Every cluster command opens Redis: all of them get the test's, unless extraArgs names one.
+    const busArgs = [
+      '--nats-url',
+      natsUrl,
+      '--bus-prefix',
+      busPrefix,
+      ...(hasFlag(groups, 'redis-url') ? [] : ['--redis-url', redisUrl]),
+    ];
     let devnet: PhotonProcess | undefined;
     if (opts.engineUrl === undefined) {
       devnet = spawnPhoton(['devnet', ...devnetArgs, '--quiet'], spawnOpts);
@@ -225,7 +233,6 @@ export async function startPhotonStack(
       events.push(replica);
       all.push(replica);
     }
-    const redisUrl = testRedisUrl();
     const givenKek = flagValue(groups, 'keystore-kek-file');
     const kekFile = givenKek ?? join(scratch, 'kek');
     if (givenKek === undefined) await writeFile(kekFile, randomBytes(32).toString('hex'), { mode: 0o600 });
@@ -235,8 +242,6 @@ export async function startPhotonStack(
       const replica = await spawnService([
         'keystore',
         ...busArgs,
-        '--redis-url',
-        redisUrl,
         ...kekArgs,
         ...keystoreArgs(groups),
         ...argsFor(KEYSTORE_SCHEMA, groups),

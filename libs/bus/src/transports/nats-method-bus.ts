@@ -8,11 +8,16 @@
 // The calls of a JSON-RPC batch that one service owns go in one message to its batch subject and come
 // back in one reply or a few parts (see split-replies.ts); where no replica takes batches (none up, or
 // an older release) they go one by one, as before.
+//
+// A request in flight when the connection to the server drops fails at once: its request or its reply was
+// lost with the server (core NATS keeps neither), so waiting would only end in "request timed out" after
+// the method's whole timeout (up to 28 s) while the client, and a load balancer's health check, wait too.
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LimitExceededError, RemoteRpcError, ResourceUnavailableError } from '@photon/codec';
 import type { ServiceName } from '@photon/types';
 import {
   ErrorCode,
+  Events,
   type Msg,
   type MsgHdrs,
   type NatsConnection,
@@ -42,6 +47,8 @@ interface PendingReply {
   readonly take: (message: Msg) => boolean;
   readonly reject: (error: unknown) => void;
   readonly timer: NodeJS.Timeout;
+  /** The connection's generation when the request went out (raised at each disconnect). */
+  readonly generation: number;
 }
 
 /** The service has no replica subscribed to the subject asked. */
@@ -58,6 +65,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   private readonly eventSubscriptions = new Set<Subscription>();
   private readonly publisher: CoalescingPublisher;
   private nextToken = 0;
+  private generation = 0;
 
   constructor(
     private readonly connection: NatsConnection,
@@ -73,6 +81,21 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         if (error === null) this.settle(message);
       },
     });
+    void this.failInFlightOnDisconnect();
+  }
+
+  /** Fails every request sent before each disconnect (requests sent while reconnecting go out after it). */
+  private async failInFlightOnDisconnect(): Promise<void> {
+    for await (const status of this.connection.status()) {
+      if (status.type !== Events.Disconnect) continue;
+      const lost = this.generation++;
+      for (const [token, pending] of this.pending)
+        if (pending.generation <= lost)
+          this.fail(
+            token,
+            new ResourceUnavailableError('the bus connection was lost; the call may or may not have run'),
+          );
+    }
   }
 
   async request(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown> {
@@ -211,7 +234,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         resolve();
         return true;
       };
-      this.pending.set(token, { service, take: finish, reject, timer });
+      this.pending.set(token, { service, take: finish, reject, timer, generation: this.generation });
       this.publisher.publish(subject, data, `${this.inbox}.${token}`, carried);
     });
   }

@@ -20,8 +20,8 @@ export async function connectRedis(url: URL, options: ConnectRedisOptions): Prom
     lazyConnect: true,
     connectionName: options.name,
     connectTimeout: 3000,
-    // A request waits through at most one reconnect attempt, then fails as an internal error,
-    // instead of hanging a JSON-RPC call while Redis is down.
+    // A request waits through at most one reconnect attempt, then fails (toErrorObject answers
+    // -32002 the store is unavailable), instead of hanging a JSON-RPC call while Redis is down.
     maxRetriesPerRequest: 1,
     // No retries before the first connection: an unreachable server fails the start at once.
     retryStrategy: (attempt) => (started ? Math.min(attempt * 100, 2000) : null),
