@@ -4,11 +4,15 @@
 // answers the method table marks `edge` it gives from what the bus announced (EdgeAnswers). The faucet
 // endpoint (--faucet-path) is checked here and sent by the tx service.
 import { type DynamicModule, Module } from '@nestjs/common';
+import type { RateLimitCounter } from '@photon/store';
 import { EngineEventHub } from './engine-events/engine-event-hub';
 import { EngineEventSocket } from './engine-events/engine-event-socket';
 import { FaucetHttpHandler } from './faucet/faucet-http-handler';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options';
 import { HealthController } from './http/health.controller';
+import type { ApiKeys } from './limits/api-keys';
+import { API_KEYS, ClientIdentity } from './limits/client-identity';
+import { RATE_LIMIT_COUNTER, RateLimiter } from './limits/rate-limiter';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
 import { EdgeAnswers } from './rpc/edge-answers';
 import { RpcEndpoint } from './rpc/rpc-endpoint';
@@ -18,14 +22,24 @@ import { JsonRpcWsGateway } from './ws/json-rpc.gateway';
 import { Draining } from './shutdown/draining';
 import { GatewayShutdown } from './shutdown/gateway-shutdown';
 
+/** Per-client protection: where rate limits are counted, and the keys of --api-keys-file. */
+export interface GatewayLimits {
+  readonly counter: RateLimitCounter;
+  readonly apiKeys: ApiKeys;
+}
+
 @Module({})
 export class GatewayModule {
-  static register(options: GatewayOptions): DynamicModule {
+  static register(options: GatewayOptions, limits: GatewayLimits): DynamicModule {
     return {
       module: GatewayModule,
       controllers: [HealthController],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
+        { provide: RATE_LIMIT_COUNTER, useValue: limits.counter },
+        { provide: API_KEYS, useValue: limits.apiKeys },
+        ClientIdentity,
+        RateLimiter,
         SubscriptionHub,
         EngineEventHub,
         EngineEventSocket,
