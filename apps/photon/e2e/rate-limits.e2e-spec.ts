@@ -83,7 +83,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('rate limits through t
       '3',
     ];
     stack = await startPhotonStack(kind, {
-      extraArgs: [...args, '--log-level', 'warn'],
+      extraArgs: [...args, '--filter-cap-per-client', '2', '--log-level', 'warn'],
       readyTimeoutMs: 60_000,
     });
   });
@@ -121,7 +121,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('rate limits through t
     expect(forged.status).toBe(429);
   });
 
-  it('behavior: items are weighed by method, so one eth_getLogs batch spends what 20 eth_chainId calls do', async () => {
+  it('behavior: items are weighed by method, so one eth_getLogs call spends what 20 eth_chainId calls do', async () => {
     const client = from('198.51.100.3');
     const logs = await rpcRaw(
       stack.httpUrl,
@@ -216,6 +216,15 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('rate limits through t
       expect(process.output()).not.toContain(SMALL_KEY);
       expect(process.output()).not.toContain('not-a-known-key');
     }
+  });
+
+  it('behavior: the per-client filter cap counts the same client address (behind the trusted proxy)', async () => {
+    const newFilter = async (address: string) =>
+      (await rpcRaw(stack.httpUrl, single('eth_newBlockFilter'), from(address))).json as Item;
+    expect((await newFilter('198.51.100.10')).result).toEqual(expect.any(String));
+    expect((await newFilter('198.51.100.10')).result).toEqual(expect.any(String));
+    expect((await newFilter('198.51.100.10')).error).toMatchObject({ code: -32005 });
+    expect((await newFilter('198.51.100.11')).result).toEqual(expect.any(String));
   });
 
   if (kind === 'cluster') {
