@@ -7,8 +7,10 @@
 import {
   type PhotonStack,
   type PhotonStackKind,
+  type OwnRedis,
   addGateway,
   rpcRaw,
+  startOwnRedis,
   startPhotonStack,
   waitFor,
 } from '@photon/testing';
@@ -236,6 +238,44 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('rate limits through t
       expect((await rpcRaw(second.httpUrl, batch('eth_chainId', [], 5), client)).status).toBe(200);
       expect((await rpcRaw(second.httpUrl, single('eth_chainId'), client)).status).toBe(429);
       expect((await rpcRaw(stack.httpUrl, single('eth_chainId'), client)).status).toBe(429);
+    });
+
+    it('error: with its Redis stopped, a refuse gateway answers 503 and -32002 per item, an allow gateway serves', async () => {
+      const cluster = stack as Extract<PhotonStack, { kind: 'cluster' }>;
+      let redis: OwnRedis | undefined;
+      try {
+        redis = await startOwnRedis();
+        const own = ['--redis-url', redis.url, '--rate-limit', '100', '--log-level', 'warn'];
+        const refuse = await addGateway(cluster, [...own, '--rate-limit-store-down', 'refuse']);
+        const allow = await addGateway(cluster, [...own, '--rate-limit-store-down', 'allow']);
+        expect((await rpcRaw(refuse.httpUrl, single('eth_chainId'))).status).toBe(200);
+        await redis.stop();
+        let down: Awaited<ReturnType<typeof rpcRaw>> | undefined;
+        await waitFor(
+          async () => {
+            down = await rpcRaw(refuse.httpUrl, batch('eth_chainId', [], 2));
+            return down.status !== 200;
+          },
+          { what: 'the refuse gateway to see Redis gone' },
+        );
+        expect(down!.status).toBe(503);
+        expect((down!.json as Item[]).map((item) => [item.id, item.error?.code])).toEqual([
+          [1, -32002],
+          [2, -32002],
+        ]);
+        const allowed = await rpcRaw(allow.httpUrl, batch('eth_chainId', [], 2));
+        expect(allowed.status).toBe(200);
+        await waitFor(() => Promise.resolve(/rate limit store unavailable/.test(allow.process.output())), {
+          what: 'the allow gateway to warn',
+        });
+        await redis.restart();
+        await waitFor(async () => (await rpcRaw(refuse.httpUrl, single('eth_chainId'))).status === 200, {
+          what: 'the refuse gateway to serve again once Redis is back',
+          timeoutMs: 20_000,
+        });
+      } finally {
+        await redis?.stop();
+      }
     });
   }
 });
