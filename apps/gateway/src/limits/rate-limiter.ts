@@ -57,8 +57,13 @@ export class RateLimiter {
     @Inject(RATE_LIMIT_COUNTER) private readonly counter: RateLimitCounter,
   ) {}
 
+  /** True when `client` has a limit at all (so a request's cost is worth computing). */
+  limits(client: Client): boolean {
+    return this.limitOf(client) > 0;
+  }
+
   async admit(client: Client, cost: number): Promise<Admission> {
-    const limit = client.key === undefined ? this.options.rateLimit : client.key.limit;
+    const limit = this.limitOf(client);
     if (limit === 0) return ADMITTED;
     const windowMs = this.options.rateLimitWindowMs;
     if (cost > limit) return this.refuse(costAboveLimit(cost, limit, windowMs), undefined);
@@ -83,6 +88,10 @@ export class RateLimiter {
     if (take.allowed) return ADMITTED;
     const retryAfterSeconds = Math.max(1, Math.ceil(take.resetMs / 1000));
     return this.refuse(rateLimited(limit, windowMs, retryAfterSeconds), retryAfterSeconds);
+  }
+
+  private limitOf(client: Client): number {
+    return client.key === undefined ? this.options.rateLimit : client.key.limit;
   }
 
   stats(): RateLimitStats {

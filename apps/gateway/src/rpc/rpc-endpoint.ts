@@ -54,7 +54,8 @@ export class RpcEndpoint {
       requireVersion: caller.transport === 'http',
       maxBatchItems: this.options.maxBatchItems,
     });
-    if (client !== undefined && this.limiter !== undefined) {
+    // With no limit for this client (the default), the hot path computes no cost and asks no store.
+    if (client !== undefined && this.limiter?.limits(client) === true) {
       const admission = await this.limiter.admit(client, requestCost(body));
       if (!admission.admitted) {
         const reply = serializeReply(refusalOf(body, admission.error), this.options.maxBatchResponseBytes);
