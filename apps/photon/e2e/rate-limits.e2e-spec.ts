@@ -7,7 +7,7 @@
 import {
   type PhotonStack,
   type PhotonStackKind,
-  type OwnRedis,
+  type OwnServer,
   addGateway,
   rpcRaw,
   startOwnRedis,
@@ -242,14 +242,14 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('rate limits through t
 
     it('error: with its Redis stopped, a refuse gateway answers 503 and -32002 per item, an allow gateway serves', async () => {
       const cluster = stack as Extract<PhotonStack, { kind: 'cluster' }>;
-      let redis: OwnRedis | undefined;
+      let redis: OwnServer | undefined;
       try {
-        redis = await startOwnRedis();
+        redis = await startOwnRedis(join(scratch, 'redis'));
         const own = ['--redis-url', redis.url, '--rate-limit', '100', '--log-level', 'warn'];
         const refuse = await addGateway(cluster, [...own, '--rate-limit-store-down', 'refuse']);
         const allow = await addGateway(cluster, [...own, '--rate-limit-store-down', 'allow']);
         expect((await rpcRaw(refuse.httpUrl, single('eth_chainId'))).status).toBe(200);
-        await redis.stop();
+        await redis.kill('SIGTERM');
         let down: Awaited<ReturnType<typeof rpcRaw>> | undefined;
         await waitFor(
           async () => {
@@ -268,13 +268,13 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('rate limits through t
         await waitFor(() => Promise.resolve(/rate limit store unavailable/.test(allow.process.output())), {
           what: 'the allow gateway to warn',
         });
-        await redis.restart();
+        await redis.start();
         await waitFor(async () => (await rpcRaw(refuse.httpUrl, single('eth_chainId'))).status === 200, {
           what: 'the refuse gateway to serve again once Redis is back',
           timeoutMs: 20_000,
         });
       } finally {
-        await redis?.stop();
+        await redis?.kill('SIGTERM');
       }
     });
   }
