@@ -15,6 +15,8 @@ import { invalidHost, rpcErrorBody } from './http/http-error-bodies';
 import { HostPolicy } from './listeners/host-policy';
 import { OriginPolicy } from './listeners/origin-policy';
 import { EngineEventSocket } from './engine-events/engine-event-socket';
+import { ClientIdentity } from './limits/client-identity';
+import { WsConnectionCap } from './limits/ws-connection-cap';
 import { listenWebSocket } from './ws/listen-websocket';
 import { PhotonWsAdapter } from './ws/photon-ws-adapter';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
@@ -64,6 +66,8 @@ export async function bootstrapGateway(
     const listener = await listenWebSocket(options.laddr.host, options.wsport, options.wsMaxMessageBytes, {
       hosts,
       origins: new OriginPolicy(options.wsOrigins),
+      identity: app.get(ClientIdentity),
+      connections: new WsConnectionCap(options.wsMaxConnectionsPerIp),
       onRefused: (reason) => {
         logger.warn(reason, 'ws');
       },

@@ -1,5 +1,5 @@
 // What the gateway needs from its config, as a Nest token.
-import type { ListenAddress } from '@photon/config';
+import type { ListenAddress, RateLimitStoreDown } from '@photon/config';
 import type { Namespace } from '@photon/types';
 
 export interface GatewayOptions {
@@ -22,6 +22,16 @@ export interface GatewayOptions {
   readonly engineWsSubscriptionsPerClient: number;
   /** --faucet-path: where the test-network faucet answers POST on the HTTP listener; null = off. */
   readonly faucetPath: string | null;
+  /** --rate-limit: cost units per client address per window; 0 = off. */
+  readonly rateLimit: number;
+  readonly rateLimitWindowMs: number;
+  /** --trusted-proxies: addresses and CIDR blocks whose X-Forwarded-For is believed. */
+  readonly trustedProxies: readonly string[];
+  /** --api-keys-file (read at start into ApiKeys; the path alone here). */
+  readonly apiKeysFile: string | null;
+  /** Most open websockets per client address on this gateway; 0 = no cap. */
+  readonly wsMaxConnectionsPerIp: number;
+  readonly rateLimitStoreDown: RateLimitStoreDown;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');

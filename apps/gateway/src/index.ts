@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-export { GatewayModule } from './gateway.module';
+export { GatewayModule, type GatewayLimits } from './gateway.module';
 export { bootstrapGateway } from './bootstrap-gateway';
 export type { GatewayOptions } from './gateway-options';
 export type { GatewayOps } from './gateway-ops';
@@ -10,3 +10,6 @@ export { EngineEventSocket, type EngineEventSocketStats } from './engine-events/
 export { ENGINE_EVENTS_PATH } from './ws/listen-websocket';
 export { Draining } from '@photon/ops';
 export { GatewayShutdown, SERVICE_RESTART } from './shutdown/gateway-shutdown';
+export { ApiKeys } from './limits/api-keys';
+export { RateLimiter, type RateLimitStats } from './limits/rate-limiter';
+export { TrustedProxies, clientAddressOf } from './limits/client-address';

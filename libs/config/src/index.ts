@@ -1,7 +1,14 @@
 export { ConfigError } from './config-error';
 export { loadConfig, describeSchema, pickConfig } from './load-config';
 export type { ConfigOf, OptionSpec, Schema } from './option-spec';
-export type { ChainId, ListenAddress, LogFormat, LogIndexFrom, LogLevel } from './parsers';
+export type {
+  ChainId,
+  ListenAddress,
+  LogFormat,
+  LogIndexFrom,
+  LogLevel,
+  RateLimitStoreDown,
+} from './parsers';
 export { isLoopbackHost, parseChainId } from './parsers';
 export {
   OPTIONS,

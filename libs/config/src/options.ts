@@ -1,9 +1,10 @@
 // Every setting Photon reads, defined once. The seed's flag names (--laddr, --wsport, --rpc-api,
 // --chain-id, --node, --unlock-key) are kept; defaults follow ../shared/design/LIMITS.md.
 import { option } from './option-spec';
-import type { ListenAddress, LogIndexFrom } from './parsers';
+import type { ListenAddress, LogIndexFrom, RateLimitStoreDown } from './parsers';
 import {
   parseAddress,
+  parseAddressBlocks,
   parseBoolean,
   parseChainId,
   parseDurationMs,
@@ -11,6 +12,7 @@ import {
   parseByteBound,
   parseGasCap,
   parseHttpPath,
+  parseLimitOrOff,
   parseListenAddress,
   parseList,
   parseLogIndexFrom,
@@ -20,6 +22,7 @@ import {
   parsePath,
   parsePort,
   parsePositiveInt,
+  parseRateLimitStoreDown,
   parseSubjectPrefix,
   parseUrl,
   parseWeiAmount,
@@ -334,6 +337,55 @@ export const OPTIONS = {
     default: 30,
     parse: parsePositiveInt,
   }),
+  rateLimit: option({
+    flag: 'rate-limit',
+    env: 'PHOTON_RATE_LIMIT',
+    description:
+      'cost units one client address may spend per --rate-limit-window (each batch item counts; eth_call 10, eth_getLogs 20, most reads 1); 0 = off',
+    default: 0,
+    parse: parseLimitOrOff,
+  }),
+  rateLimitWindowMs: option({
+    flag: 'rate-limit-window',
+    env: 'PHOTON_RATE_LIMIT_WINDOW',
+    description: 'the window of --rate-limit and of the --api-keys-file limits',
+    default: 60_000,
+    defaultText: '1m',
+    parse: parseDurationMs,
+  }),
+  trustedProxies: option({
+    flag: 'trusted-proxies',
+    env: 'PHOTON_TRUSTED_PROXIES',
+    description:
+      'IPs/CIDRs of proxies whose X-Forwarded-For names the client (rightmost address not itself trusted)',
+    default: [] as readonly string[],
+    defaultText: 'none',
+    parse: parseAddressBlocks,
+  }),
+  apiKeysFile: option<string | null>({
+    flag: 'api-keys-file',
+    env: 'PHOTON_API_KEYS_FILE',
+    description:
+      'file of API keys, one "key limit" per line (limit per window, 0 = unlimited); a call with X-Api-Key is counted per key, an unknown key is refused',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
+  wsMaxConnectionsPerIp: option({
+    flag: 'ws-max-connections-per-ip',
+    env: 'PHOTON_WS_MAX_CONNECTIONS_PER_IP',
+    description: 'most open websockets of one client address on one gateway (429 past it); 0 = no cap',
+    default: 100,
+    parse: parseLimitOrOff,
+  }),
+  rateLimitStoreDown: option<RateLimitStoreDown>({
+    flag: 'rate-limit-store-down',
+    env: 'PHOTON_RATE_LIMIT_STORE_DOWN',
+    description:
+      'while Redis does not answer: local (count in this gateway alone), allow (no limit) or refuse (JSON-RPC error)',
+    default: 'local',
+    parse: parseRateLimitStoreDown,
+  }),
   filterTimeoutMs: option({
     flag: 'filter-timeout',
     env: 'PHOTON_FILTER_TIMEOUT',
@@ -508,6 +560,14 @@ export const OPTIONS = {
 
 const { laddr, wsport, rpcApi, chainId, node, unlockKey, natsUrl, redisUrl, busPrefix } = OPTIONS;
 const { wsOrigins, httpVhosts } = OPTIONS;
+const {
+  rateLimit,
+  rateLimitWindowMs,
+  trustedProxies,
+  apiKeysFile,
+  wsMaxConnectionsPerIp,
+  rateLimitStoreDown,
+} = OPTIONS;
 const { corsOrigins, maxBodyBytes, maxBatchItems, maxBatchResponseBytes, wsMaxMessageBytes } = OPTIONS;
 const { wsPingSeconds, logLevel, quiet, nodeOrEmbedded, devnetLaddr, blockTimeMs, allowUnprotectedTxs } =
   OPTIONS;
@@ -579,11 +639,23 @@ export const LISTENER_SCHEMA = {
   engineWsClients,
   engineWsSubscriptionsPerClient,
   faucetPath,
+  rateLimit,
+  rateLimitWindowMs,
+  trustedProxies,
+  apiKeysFile,
+  wsMaxConnectionsPerIp,
+  rateLimitStoreDown,
 } as const;
 const CHAIN = { chainId, node } as const;
 
 /** `photon gateway`: listeners over the NATS bus. */
-export const GATEWAY_SCHEMA = { ...LISTENER_SCHEMA, ...CLUSTER, shutdownGraceMs, ...OPS, ...LOGGING } as const;
+export const GATEWAY_SCHEMA = {
+  ...LISTENER_SCHEMA,
+  ...CLUSTER,
+  shutdownGraceMs,
+  ...OPS,
+  ...LOGGING,
+} as const;
 /** `photon query`: reads over the NATS bus. */
 export const QUERY_SCHEMA = {
   ...CHAIN,
@@ -595,7 +667,14 @@ export const QUERY_SCHEMA = {
   ...LOGGING,
 } as const;
 /** `photon tx`: transaction submission over the NATS bus, broadcasting to the engine. */
-export const TX_SCHEMA = { ...CHAIN, allowUnprotectedTxs, ...FAUCET, ...CLUSTER, ...OPS, ...LOGGING } as const;
+export const TX_SCHEMA = {
+  ...CHAIN,
+  allowUnprotectedTxs,
+  ...FAUCET,
+  ...CLUSTER,
+  ...OPS,
+  ...LOGGING,
+} as const;
 /** `photon events`: filters (and, later, the engine bridge) over the NATS bus, filter cursors in Redis. */
 export const EVENTS_SCHEMA = {
   ...CHAIN,

@@ -1,4 +1,5 @@
 // Parsers of setting values. Each throws an Error whose message completes "--flag: …".
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { Namespace } from '@photon/types';
 
@@ -215,4 +216,34 @@ export function parseAddress(raw: string): string {
   if (!/^0x[0-9a-fA-F]{40}$/.test(raw))
     throw new Error(`"${raw}" is not an address like 0x… (40 hex digits)`);
   return raw.toLowerCase();
+}
+
+/** A count where 0 turns the thing it bounds off (rate limits, connection caps). */
+export function parseLimitOrOff(raw: string): number {
+  if (raw === '0') return 0;
+  return parsePositiveInt(raw);
+}
+
+/** `10.0.0.1, 10.1.0.0/16, ::1`: addresses and CIDR blocks, IPv4 or IPv6, each checked. */
+export function parseAddressBlocks(raw: string): readonly string[] {
+  return parseList(raw).map((item) => {
+    const [address = '', prefix, extra] = item.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits && extra === undefined);
+    if (family === 0 || !prefixOk) throw new Error(`"${item}" is neither an IP address nor a CIDR block`);
+    return item;
+  });
+}
+
+const STORE_DOWN = ['allow', 'local', 'refuse'] as const;
+/** What a gateway does with a request while its rate-limit store (Redis) does not answer. */
+export type RateLimitStoreDown = (typeof STORE_DOWN)[number];
+
+export function parseRateLimitStoreDown(raw: string): RateLimitStoreDown {
+  if (!(STORE_DOWN as readonly string[]).includes(raw)) {
+    throw new Error(`"${raw}" is not one of ${STORE_DOWN.join(', ')}`);
+  }
+  return raw as RateLimitStoreDown;
 }

@@ -1,7 +1,7 @@
 // Shared state of the tier behind interfaces with an in-memory and a Redis implementation:
 // unlock sessions of the keystore, senders' nonces and the accepted-tx record of the tx service, and the
 // polling filters and the head leadership of the events service, the log index the events leader
-// writes and the query service reads, and the faucet's cooldowns.
+// writes and the query service reads, the faucet's cooldowns and the gateways' rate-limit counts.
 export { UNTIL_TIER_STOPS, UnlockSessionStore } from './unlock/unlock-session-store';
 export { MemoryUnlockStore } from './unlock/memory-unlock-store';
 export { RedisUnlockStore } from './unlock/redis-unlock-store';
@@ -50,3 +50,8 @@ export type { FaucetReservation, ReserveOutcome } from './faucet/faucet-cooldown
 export { MemoryFaucetCooldowns } from './faucet/memory-faucet-cooldowns';
 export { RedisFaucetCooldowns } from './faucet/redis-faucet-cooldowns';
 export type { RedisFaucetCooldownsOptions } from './faucet/redis-faucet-cooldowns';
+export { RateLimitCounter } from './rate-limit/rate-limit-counter';
+export type { RateLimitTake } from './rate-limit/rate-limit-counter';
+export { MemoryRateLimitCounter } from './rate-limit/memory-rate-limit-counter';
+export { RedisRateLimitCounter } from './rate-limit/redis-rate-limit-counter';
+export type { RedisRateLimitCounterOptions } from './rate-limit/redis-rate-limit-counter';

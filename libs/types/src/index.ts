@@ -9,7 +9,7 @@ export type {
   TimeoutClass,
   WireType,
 } from './method-table/method-row';
-export { METHOD_TABLE, findMethod, isMethodName } from './method-table';
+export { DEFAULT_METHOD_COST, METHOD_TABLE, findMethod, isMethodName, methodCost } from './method-table';
 export type { MethodName } from './method-table';
 export { SHIPPED_SERVICES, isShippedService } from './services';
 export { buildOpenRpcDocument, serializeOpenRpcDocument } from './openrpc/build-openrpc';

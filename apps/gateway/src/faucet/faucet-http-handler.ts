@@ -5,8 +5,8 @@ import { MethodBus } from '@photon/bus';
 import { type FaucetRequest, INTERNAL_METHODS, TIMEOUT_MS } from '@photon/types';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
-import { clientAddressOf } from '../http/client-address';
 import { CorsPolicy } from '../http/cors-policy';
+import { ClientIdentity } from '../limits/client-identity';
 import {
   type FaucetAnswer,
   bodyTooLarge,
@@ -31,6 +31,7 @@ export class FaucetHttpHandler {
 
   constructor(
     private readonly bus: MethodBus,
+    private readonly identity: ClientIdentity,
     @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
   ) {
     this.path = options.faucetPath;
@@ -78,7 +79,8 @@ export class FaucetHttpHandler {
     const address =
       typeof body === 'object' && body !== null ? (body as { address?: unknown }).address : undefined;
     if (typeof address !== 'string' || !ADDRESS.test(address)) return invalidAddress();
-    const client = clientAddressOf(request);
+    // The per-IP cooldown's client is the rate limits' client: the peer, or who a trusted proxy names.
+    const client = this.identity.addressOf(request);
     const params: FaucetRequest = { address, client };
     try {
       const grant = await this.bus.request(

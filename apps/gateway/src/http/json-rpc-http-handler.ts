@@ -1,11 +1,13 @@
 // POST / on plain node:http: the hot path of the tier. Fastify's per-request machinery (content
 // type parser resources, middie hooks, Nest's router context) cost more than all of JSON-RPC here,
-// so this handler reads the body, enforces the limits and answers itself; every other request
-// (health, wrong paths and methods) is left to Fastify and Nest.
+// so this handler reads the body, enforces the limits (size, then the client's rate limit) and answers
+// itself; every other request (health, wrong paths and methods) is left to Fastify and Nest.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { logInternalTo, toErrorObject } from '@photon/codec';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { ClientIdentity } from '../limits/client-identity';
+import type { Client } from '../limits/rate-limiter';
 import { RpcEndpoint } from '../rpc/rpc-endpoint';
 import { Draining } from '@photon/ops';
 import { CorsPolicy } from './cors-policy';
@@ -29,6 +31,7 @@ export class JsonRpcHttpHandler {
 
   constructor(
     private readonly endpoint: RpcEndpoint,
+    private readonly identity: ClientIdentity,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
     private readonly draining: Draining,
   ) {
@@ -53,11 +56,21 @@ export class JsonRpcHttpHandler {
       this.drainThenRefuse(request, response, 0);
       return true;
     }
-    this.readBody(request, response, requestId);
+    const identified = this.identity.identify(request);
+    if (!identified.ok) {
+      this.refuse(request, response, 401, rpcErrorBody(identified.error));
+      return true;
+    }
+    this.readBody(request, response, requestId, identified.client);
     return true;
   }
 
-  private readBody(request: IncomingMessage, response: ServerResponse, requestId: string): void {
+  private readBody(
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestId: string,
+    client: Client,
+  ): void {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -73,7 +86,7 @@ export class JsonRpcHttpHandler {
     };
     const onEnd = () => {
       const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-      this.answer(request, response, text, requestId).catch((error: unknown) =>
+      this.answer(request, response, text, requestId, client).catch((error: unknown) =>
         this.fail(response, error, requestId),
       );
     };
@@ -105,18 +118,20 @@ export class JsonRpcHttpHandler {
     response: ServerResponse,
     text: string,
     requestId: string,
+    client: Client,
   ): Promise<void> {
-    const reply = await this.endpoint.handle(text, {
-      transport: 'http',
-      remoteAddress: request.socket.remoteAddress,
-      requestId,
-    });
-    const body = reply ?? '';
+    const reply = await this.endpoint.serve(
+      text,
+      { transport: 'http', remoteAddress: client.address, requestId },
+      client,
+    );
+    const body = reply.text ?? '';
     // Asked before draining began, answered during it: the client should not send more on this connection.
     if (this.draining.active) response.setHeader('connection', 'close');
-    response.writeHead(200, {
+    response.writeHead(reply.status, {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
+      ...(reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) }),
       ...this.corsHeaders(request),
     });
     response.end(body);

@@ -1,7 +1,8 @@
 // One JSON-RPC exchange, transport-neutral: body text in, reply text (or nothing) out. The HTTP
 // controller and the websocket gateway both go through here, so they cannot drift apart. Every call
-// leaves with the gateway's exposure stated: the services that guard something decide on it.
-import { Inject, Injectable, Logger } from '@nestjs/common';
+// leaves with the gateway's exposure stated: the services that guard something decide on it. A body
+// from a known client passes its rate limit first (every item counted at its method's cost).
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { CallContext, Exposure } from '@photon/bus';
 import {
   type InvokeCall,
@@ -16,7 +17,18 @@ import { isLoopbackHost } from '@photon/config';
 import { GATEWAY_OPS, type GatewayOps } from '../gateway-ops';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { countRefused, countedInvoke } from './counted-calls';
+import { type Client, RateLimiter } from '../limits/rate-limiter';
+import { refusalOf, requestCost } from '../limits/request-cost';
 import { RpcRouter } from './rpc-router';
+
+export interface EndpointReply {
+  /** The reply text, or undefined when the request was only notifications. */
+  readonly text: string | undefined;
+  /** 200, or the status of a refusal (429 over the rate limit, 503 with the limit store down). */
+  readonly status: 200 | 429 | 503;
+  /** Over the rate limit: seconds until the client's window frees (HTTP Retry-After). */
+  readonly retryAfterSeconds?: number;
+}
 
 @Injectable()
 export class RpcEndpoint {
@@ -29,16 +41,36 @@ export class RpcEndpoint {
     private readonly router: RpcRouter,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
     @Inject(GATEWAY_OPS) private readonly ops: GatewayOps,
+    @Optional() private readonly limiter?: RateLimiter,
   ) {
     this.exposure = isLoopbackHost(options.laddr.host) ? 'loopback' : 'public';
   }
 
-  /** The reply text, or undefined when the request was only notifications. */
+  /** The reply text, or undefined when the request was only notifications; no rate limit. */
   async handle(text: string, caller: Omit<CallContext, 'exposure'>): Promise<string | undefined> {
+    return (await this.serve(text, caller)).text;
+  }
+
+  /** One body from `client` (counted against its rate limit when given); `caller.remoteAddress` is its address. */
+  async serve(text: string, caller: Omit<CallContext, 'exposure'>, client?: Client): Promise<EndpointReply> {
     const body = parseBody(text, {
       requireVersion: caller.transport === 'http',
       maxBatchItems: this.options.maxBatchItems,
     });
+    // With no limit for this client (the default), the hot path computes no cost and asks no store.
+    if (client !== undefined && this.limiter?.limits(client) === true) {
+      const admission = await this.limiter.admit(client, requestCost(body));
+      if (!admission.admitted) {
+        const reply = serializeReply(refusalOf(body, admission.error), this.options.maxBatchResponseBytes);
+        return {
+          text: reply,
+          status: admission.status,
+          ...(admission.retryAfterSeconds === undefined
+            ? {}
+            : { retryAfterSeconds: admission.retryAfterSeconds }),
+        };
+      }
+    }
     const context: CallContext = { ...caller, exposure: this.exposure };
     const routed: InvokeCall =
       body.kind === 'batch'
@@ -50,7 +82,7 @@ export class RpcEndpoint {
     const logInternal =
       caller.requestId === undefined ? this.logInternal : logInternalTo(this.log, caller.requestId);
     const reply = await dispatch(body, invoke, logInternal);
-    return serializeReply(reply, this.options.maxBatchResponseBytes);
+    return { text: serializeReply(reply, this.options.maxBatchResponseBytes), status: 200 };
   }
 }
 

@@ -65,6 +65,12 @@ function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
     engineWsClients: 1,
     engineWsSubscriptionsPerClient: 1,
     faucetPath: null,
+    rateLimit: 0,
+    rateLimitWindowMs: 60_000,
+    trustedProxies: [],
+    apiKeysFile: null,
+    wsMaxConnectionsPerIp: 0,
+    rateLimitStoreDown: 'local',
   };
 }
 

@@ -2,6 +2,9 @@ import { Logger } from '@nestjs/common';
 import { type Server, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
+import { ApiKeys } from '../limits/api-keys';
+import { ClientIdentity } from '../limits/client-identity';
+import { WsConnectionCap } from '../limits/ws-connection-cap';
 import { HostPolicy } from '../listeners/host-policy';
 import { OriginPolicy } from '../listeners/origin-policy';
 import { type WebSocketListener, listenWebSocket } from '../ws/listen-websocket';
@@ -28,6 +31,8 @@ describe(GatewayShutdown.name, () => {
     ws = await listenWebSocket('127.0.0.1', 0, 1024, {
       hosts: new HostPolicy([]),
       origins: new OriginPolicy([]),
+      identity: new ClientIdentity({ trustedProxies: [] }, ApiKeys.NONE),
+      connections: new WsConnectionCap(0),
       onRefused: () => undefined,
     });
     draining = new Draining();

@@ -1,5 +1,6 @@
 // The Ethereum-format websocket: every JSON-RPC method (not only subscriptions) over one
-// connection, with geth's keepalive (ping, drop a peer that misses its pong).
+// connection, with geth's keepalive (ping, drop a peer that misses its pong). Each message is counted
+// against the client's rate limit; one over it is answered with JSON-RPC errors (no HTTP status here).
 import { Inject, Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
@@ -12,6 +13,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WebSocket } from 'ws';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { ClientIdentity } from '../limits/client-identity';
+import type { Client } from '../limits/rate-limiter';
 import { RpcEndpoint } from '../rpc/rpc-endpoint';
 import { SubscriptionHub } from '../subscriptions/subscription-hub';
 import { RPC_MESSAGE } from './photon-ws-adapter';
@@ -19,7 +22,8 @@ import { keepAlive } from './socket-upkeep';
 
 interface Session {
   readonly id: string;
-  readonly remoteAddress: string | undefined;
+  /** Identified at the handshake, which refused an unknown API key. */
+  readonly client: Client | undefined;
 }
 
 @WebSocketGateway()
@@ -30,11 +34,18 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
   constructor(
     private readonly endpoint: RpcEndpoint,
     private readonly subscriptions: SubscriptionHub,
+    private readonly identity: ClientIdentity,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
   ) {}
 
   handleConnection(socket: WebSocket, request: IncomingMessage): void {
-    const session: Session = { id: randomUUID(), remoteAddress: request.socket.remoteAddress };
+    const identified = this.identity.identify(request);
+    // The handshake refuses an unknown API key; should one get here, it is not served keyless.
+    if (!identified.ok) {
+      socket.close(1008, 'unknown API key');
+      return;
+    }
+    const session: Session = { id: randomUUID(), client: identified.client };
     this.sessions.set(socket, session);
     this.subscriptions.attach(session.id, socket);
     keepAlive(socket, this.options.wsPingSeconds, () =>
@@ -50,13 +61,19 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
     // Notifications wait while this reply is computed and written: none precedes its eth_subscribe reply.
     this.subscriptions.hold(session?.id);
     try {
-      const answer = await this.endpoint.handle(text, {
-        transport: 'ws',
-        remoteAddress: session?.remoteAddress,
-        sessionId: session?.id,
-        // Each message is a request of its own for the logs (a websocket has no headers to return it in).
-        requestId: randomUUID(),
-      });
+      const client = session?.client;
+      const reply = await this.endpoint.serve(
+        text,
+        {
+          transport: 'ws',
+          remoteAddress: client?.address,
+          sessionId: session?.id,
+          // Each message is a request of its own for the logs (a websocket has no headers to return it in).
+          requestId: randomUUID(),
+        },
+        client,
+      );
+      const answer = reply.text;
       if (answer !== undefined && socket.readyState === WebSocket.OPEN) socket.send(answer);
     } finally {
       this.subscriptions.release(session?.id);

@@ -2,7 +2,8 @@
 // clear reason instead of an unhandled 'error' event later. Two websockets share the port: the
 // Ethereum JSON-RPC one at `/` and the engine-event one (CometBFT's `subscribe`) at `/websocket`.
 // Every handshake passes the Host and the Origin allow-lists first; a refused one gets HTTP 403 with a
-// JSON-RPC error body, a handshake on any other path HTTP 404.
+// JSON-RPC error body, a handshake on any other path HTTP 404. Then the client: an unknown API key gets
+// 401, an address past --ws-max-connections-per-ip 429.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type VerifyClientCallbackAsync } from 'ws';
@@ -12,12 +13,18 @@ import {
   rpcErrorBody,
   websocketPathNotFound,
 } from '../http/http-error-bodies';
+import type { ClientIdentity } from '../limits/client-identity';
+import { tooManyConnections } from '../limits/limit-errors';
+import type { WsConnectionCap } from '../limits/ws-connection-cap';
 import type { HostPolicy } from '../listeners/host-policy';
 import type { OriginPolicy } from '../listeners/origin-policy';
 
 export interface HandshakePolicies {
   readonly hosts: HostPolicy;
   readonly origins: OriginPolicy;
+  readonly identity: ClientIdentity;
+  /** Open websockets per client address, both paths together. */
+  readonly connections: WsConnectionCap;
   /** One line per refused handshake, naming what was refused. */
   readonly onRefused: (reason: string) => void;
 }
@@ -64,7 +71,10 @@ export async function listenWebSocket(
       refuseUnknownPath(socket);
       return;
     }
-    target.handleUpgrade(request, socket, head, (client) => target.emit('connection', client, request));
+    target.handleUpgrade(request, socket, head, (client) => {
+      policies.connections.track(policies.identity.addressOf(request), client);
+      target.emit('connection', client, request);
+    });
   });
   return { http, wss, engineWss };
 }
@@ -86,6 +96,20 @@ function handshakeCheck(policies: HandshakePolicies): VerifyClientCallbackAsync 
         `websocket handshake refused: origin ${JSON.stringify(claimed)} is not in --ws-origins`,
       );
       done(false, 403, rpcErrorBody(originNotAllowed()), { 'content-type': 'application/json' });
+      return;
+    }
+    const identified = policies.identity.identify(req);
+    if (!identified.ok) {
+      done(false, 401, rpcErrorBody(identified.error), { 'content-type': 'application/json' });
+      return;
+    }
+    if (!policies.connections.admits(identified.client.address)) {
+      policies.onRefused(
+        `websocket handshake refused: ${identified.client.address} holds ${policies.connections.limit} ` +
+          `connections (--ws-max-connections-per-ip)`,
+      );
+      const body = rpcErrorBody(tooManyConnections(policies.connections.limit));
+      done(false, 429, body, { 'content-type': 'application/json' });
       return;
     }
     done(true);

@@ -4,9 +4,10 @@
 import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusModule } from '@photon/bus';
-import type { StartConfig } from '@photon/config';
+import { ConfigError, type StartConfig } from '@photon/config';
 import { EventsModule } from '@photon/events';
 import {
+  ApiKeys,
   GatewayModule,
   type GatewayOps,
   GatewayReadiness,
@@ -22,6 +23,7 @@ import {
   MemoryHeadLeadership,
   MemoryLogIndex,
   MemoryNonceStore,
+  MemoryRateLimitCounter,
 } from '@photon/store';
 import { TxModule } from '@photon/tx';
 import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
@@ -51,6 +53,9 @@ export async function createInProcessApp(
   ops: GatewayOps = new ProcessOps(null),
 ): Promise<NestFastifyApplication> {
   const gateway = gatewayOptionsOf(config);
+  const apiKeys = await ApiKeys.load(config.apiKeysFile).catch((error: unknown) => {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  });
   const keystore = await inProcessKeystoreOptions(config);
   // One record of accepted txs: the tx service writes it, the query service's pending answers read it.
   const accepted = new MemoryAcceptedTxStore();
@@ -82,7 +87,8 @@ export async function createInProcessApp(
             { embedded: config.node === null },
           ),
         ),
-        GatewayModule.register(gateway, ops),
+        // One process: its rate limits are counted in its memory.
+        GatewayModule.register(gateway, { counter: new MemoryRateLimitCounter(), apiKeys }, ops),
       ],
     },
     gateway,

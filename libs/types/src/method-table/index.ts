@@ -30,3 +30,11 @@ export function findMethod(name: string): MethodRow | undefined {
 export function isMethodName(name: string): name is MethodName {
   return rowsByName.has(name);
 }
+
+/** What a call of a row without its own `cost` spends of a client's rate limit. */
+export const DEFAULT_METHOD_COST = 1;
+
+/** Rate-limit units one call of `name` spends; unknown and unserved names cost the default. */
+export function methodCost(name: string): number {
+  return findMethod(name)?.cost ?? DEFAULT_METHOD_COST;
+}

@@ -102,6 +102,11 @@ export interface MethodRow {
   readonly summary: string;
   /** Set when a gateway may answer a call of this method without params without a bus round trip. */
   readonly edge?: EdgeAnswer;
+  /**
+   * Rate-limit units one call spends (per batch item), set on rows that cost the tier more than a
+   * plain read: EVM execution, range scans, broadcasts, scrypt. Unset: DEFAULT_METHOD_COST.
+   */
+  readonly cost?: number;
 }
 
 /**

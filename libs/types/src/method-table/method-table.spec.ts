@@ -2,7 +2,7 @@
 // endpoints inventory Photon started from, CLIENT-COMPAT.md and the target architecture's owners.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { METHOD_TABLE, findMethod, isMethodName } from './index';
+import { DEFAULT_METHOD_COST, METHOD_TABLE, findMethod, isMethodName, methodCost } from './index';
 import type { InventoryStatus, MethodOwner, MethodRow } from './method-row';
 
 interface SpecMethod {
@@ -230,6 +230,23 @@ describe('METHOD_TABLE', () => {
     for (const row of rows.filter((candidate) => candidate.service === 'none')) {
       expect([row.method, row.timeout]).toEqual([row.method, 'instant']);
     }
+  });
+
+  it('behavior: rate-limit costs weigh execution and scans above plain reads, one default for the rest', () => {
+    expect(DEFAULT_METHOD_COST).toBe(1);
+    for (const name of ['eth_chainId', 'net_version', 'eth_blockNumber', 'eth_getBalance', 'eth_foo']) {
+      expect([name, methodCost(name)]).toEqual([name, DEFAULT_METHOD_COST]);
+    }
+    expect(methodCost('eth_call')).toBeGreaterThan(methodCost('eth_chainId'));
+    expect(methodCost('eth_estimateGas')).toBe(methodCost('eth_call'));
+    expect(methodCost('eth_getLogs')).toBeGreaterThan(methodCost('eth_call'));
+    expect(methodCost('eth_getFilterLogs')).toBe(methodCost('eth_getLogs'));
+    // An alias spends what its canonical method does.
+    for (const row of rows.filter((candidate) => candidate.aliasOf !== undefined)) {
+      expect([row.method, methodCost(row.method)]).toEqual([row.method, methodCost(row.aliasOf!)]);
+    }
+    for (const row of rows)
+      expect(Number.isInteger(methodCost(row.method)) && methodCost(row.method) > 0).toBe(true);
   });
 
   it('error: unknown names and other spellings are not methods', () => {

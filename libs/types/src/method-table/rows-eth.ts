@@ -93,6 +93,7 @@ export const ETH_ROWS = [
     timeout: 'scan',
     inventory: 'unmarked',
     summary: 'Base fees, gas used ratios and priority fee percentiles of a range of blocks.',
+    cost: 5,
   },
   {
     method: 'eth_getBalance',
@@ -163,6 +164,7 @@ export const ETH_ROWS = [
     inventory: 'unmarked',
     summary:
       'Not served: Ethermint answers it with IAVL store proofs (abci_query store/evm/key, prove=true), not Ethereum Merkle-Patricia proofs, and the devnet has no such store to answer that wire.',
+    cost: 5,
   },
   {
     method: 'eth_getBlockByHash',
@@ -214,6 +216,7 @@ export const ETH_ROWS = [
     timeout: 'scan',
     inventory: 'unmarked',
     summary: 'The receipts of every transaction in a block; null if the block is unknown.',
+    cost: 5,
   },
   {
     method: 'eth_getTransactionByHash',
@@ -286,6 +289,7 @@ export const ETH_ROWS = [
     timeout: 'scan',
     inventory: 'implemented',
     summary: 'The logs matching a filter over a block range or one block hash.',
+    cost: 20,
   },
   {
     method: 'eth_call',
@@ -296,6 +300,7 @@ export const ETH_ROWS = [
     timeout: 'execute',
     inventory: 'implemented',
     summary: 'Executes a message call against the state of a block without creating a transaction.',
+    cost: 10,
   },
   {
     method: 'eth_estimateGas',
@@ -306,6 +311,7 @@ export const ETH_ROWS = [
     timeout: 'execute',
     inventory: 'implemented',
     summary: 'The gas a transaction needs to succeed, found by executing it.',
+    cost: 10,
   },
   {
     method: 'eth_createAccessList',
@@ -316,6 +322,7 @@ export const ETH_ROWS = [
     timeout: 'instant',
     inventory: 'unmarked',
     summary: 'Not served: it needs EVM access-list tracing, which no gRPC path of the engine offers.',
+    cost: 10,
   },
   {
     method: 'eth_coinbase',
@@ -396,6 +403,7 @@ export const ETH_ROWS = [
     timeout: 'submit',
     inventory: 'implemented',
     summary: 'Broadcasts a signed EIP-2718 transaction and returns its hash.',
+    cost: 10,
   },
   {
     method: 'eth_sendTransaction',
@@ -406,6 +414,7 @@ export const ETH_ROWS = [
     timeout: 'submit',
     inventory: 'implemented',
     summary: 'Fills defaults, has an unlocked keystore account sign, broadcasts and returns the hash.',
+    cost: 10,
   },
   {
     method: 'eth_resend',
@@ -513,6 +522,7 @@ export const ETH_ROWS = [
     timeout: 'scan',
     inventory: 'unmarked',
     summary: 'Every log matching a log filter, as eth_getLogs with its criteria.',
+    cost: 20,
   },
   {
     method: 'eth_subscribe',

@@ -14,6 +14,7 @@ export const PERSONAL_ROWS = [
     timeout: 'submit',
     inventory: 'implemented',
     summary: 'Creates a key, stores it encrypted with the password and returns its address.',
+    cost: 20,
   },
   {
     method: 'personal_importRawKey',
@@ -24,6 +25,7 @@ export const PERSONAL_ROWS = [
     timeout: 'submit',
     inventory: 'implemented',
     summary: 'Stores a hex private key (without 0x) encrypted with the password; returns its address.',
+    cost: 20,
   },
   {
     method: 'personal_listAccounts',
@@ -44,6 +46,7 @@ export const PERSONAL_ROWS = [
     timeout: 'submit',
     inventory: 'implemented',
     summary: 'Unlocks an account for a duration in seconds (default 300; 0 = until the tier stops).',
+    cost: 20,
   },
   {
     method: 'personal_lockAccount',
@@ -64,6 +67,7 @@ export const PERSONAL_ROWS = [
     timeout: 'submit',
     inventory: 'implemented',
     summary: 'An EIP-191 personal-message signature, decrypting the key with the password.',
+    cost: 20,
   },
   {
     method: 'personal_ecRecover',
@@ -84,6 +88,7 @@ export const PERSONAL_ROWS = [
     timeout: 'submit',
     inventory: 'implemented',
     summary: 'As eth_sendTransaction, signed with the key the password decrypts (unlocks nothing).',
+    cost: 20,
   },
   {
     method: 'personal_signTransaction',
@@ -94,5 +99,6 @@ export const PERSONAL_ROWS = [
     timeout: 'submit',
     inventory: 'unmarked',
     summary: 'Signs a transaction with the key decrypted by the password, without broadcasting it.',
+    cost: 20,
   },
 ] as const satisfies readonly MethodRow[];

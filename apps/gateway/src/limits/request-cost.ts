@@ -1,0 +1,37 @@
+// What one request body spends of a client's rate limit: every batch item counts, weighted by its
+// method's cost in the method table; an item that did not even parse counts the default.
+import type { ErrorObject, ParsedBody, ParsedItem, Reply, RpcFailure } from '@photon/codec';
+import { failure } from '@photon/codec';
+import { DEFAULT_METHOD_COST, methodCost } from '@photon/types';
+
+export function requestCost(body: ParsedBody): number {
+  switch (body.kind) {
+    case 'rejected':
+      return DEFAULT_METHOD_COST;
+    case 'single':
+      return itemCost(body.item);
+    case 'batch':
+      return body.items.reduce((sum, item) => sum + itemCost(item), 0);
+  }
+}
+
+const itemCost = (item: ParsedItem): number => (item.ok ? methodCost(item.call.method) : DEFAULT_METHOD_COST);
+
+/** The reply of a refused body: `error` for every item that expects an answer, in order. */
+export function refusalOf(body: ParsedBody, error: ErrorObject): Reply {
+  switch (body.kind) {
+    case 'rejected':
+      return failure(null, error);
+    case 'single':
+      return itemRefusal(body.item, error);
+    case 'batch': {
+      const answers = body.items.flatMap((item) => itemRefusal(item, error) ?? []);
+      return answers.length === 0 ? undefined : answers;
+    }
+  }
+}
+
+function itemRefusal(item: ParsedItem, error: ErrorObject): RpcFailure | undefined {
+  if (!item.ok) return failure(item.response.id, error);
+  return item.call.notification ? undefined : failure(item.call.id, error);
+}
