@@ -64,6 +64,19 @@ describe(OpsMetrics.name, () => {
     );
   });
 
+  it('behavior: a refused call is counted with its code, not timed', async () => {
+    const metrics = new OpsMetrics();
+    metrics.observeRefused('gateway', 'eth_call', -32005);
+    const text = await metrics.text();
+    expect(sample(text, 'photon_rpc_errors_total{service="gateway",method="eth_call",code="-32005"}')).toBe(
+      1,
+    );
+    expect(sample(text, 'photon_rpc_requests_total{service="gateway",method="eth_call"}')).toBe(1);
+    expect(
+      sample(text, 'photon_rpc_duration_seconds_count{service="gateway",method="eth_call"}'),
+    ).toBeUndefined();
+  });
+
   it('default: the bus round trip is per service', async () => {
     const metrics = new OpsMetrics();
     metrics.observeBusRoundTrip('query', 0.003);

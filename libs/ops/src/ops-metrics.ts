@@ -59,6 +59,13 @@ export class OpsMetrics {
     if (errorCode !== undefined) this.errors.inc({ ...labels, code: codeLabel(errorCode) });
   }
 
+  /** A call `service` refused without running it (over a rate limit): counted, but not timed. */
+  observeRefused(service: string, method: string, errorCode: number): void {
+    const labels = { service, method: methodLabel(method) };
+    this.requests.inc(labels);
+    this.errors.inc({ ...labels, code: codeLabel(errorCode) });
+  }
+
   /** A request item `service` refused before reading a method (not JSON, not a request object). */
   observeInvalid(service: string, errorCode: number): void {
     const labels = { service, method: INVALID_REQUEST };

@@ -1,5 +1,6 @@
 // Counts what the gateway answers in the process's metrics (with the ops listener on): each call's method,
-// time and error code, and the request items refused before a method was read. Only method names of the
+// time and error code, the calls refused over a rate limit, and the request items refused before a
+// method was read. Only method names of the
 // method table and codes become labels (see @photon/ops), never params.
 import { type InvokeCall, type ParsedBody } from '@photon/codec';
 import { type OpsMetrics, errorCodeOf } from '@photon/ops';
@@ -28,6 +29,18 @@ export function countRefused(body: ParsedBody, metrics: OpsMetrics): void {
   }
   const items = body.kind === 'single' ? [body.item] : body.items;
   for (const item of items) if (!item.ok) metrics.observeInvalid(LAYER, item.response.error.code);
+}
+
+/** Every item of a body refused as a whole (over the rate limit) with `code`: calls by method, the rest invalid. */
+export function countRefusedBody(body: ParsedBody, code: number, metrics: OpsMetrics): void {
+  if (body.kind === 'rejected') {
+    metrics.observeInvalid(LAYER, body.response.error.code);
+    return;
+  }
+  for (const item of body.kind === 'single' ? [body.item] : body.items) {
+    if (item.ok) metrics.observeRefused(LAYER, item.call.method, code);
+    else metrics.observeInvalid(LAYER, item.response.error.code);
+  }
 }
 
 /** `trip`, a bus exchange with `service`, timed into the round-trip histogram when it settles. */

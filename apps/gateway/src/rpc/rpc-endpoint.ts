@@ -16,7 +16,7 @@ import {
 import { isLoopbackHost } from '@photon/config';
 import { GATEWAY_OPS, type GatewayOps } from '../gateway-ops';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
-import { countRefused, countedInvoke } from './counted-calls';
+import { countRefused, countRefusedBody, countedInvoke } from './counted-calls';
 import { type Client, RateLimiter } from '../limits/rate-limiter';
 import { refusalOf, requestCost } from '../limits/request-cost';
 import { RpcRouter } from './rpc-router';
@@ -61,6 +61,7 @@ export class RpcEndpoint {
     if (client !== undefined && this.limiter?.limits(client) === true) {
       const admission = await this.limiter.admit(client, requestCost(body));
       if (!admission.admitted) {
+        if (this.ops.metrics !== undefined) countRefusedBody(body, admission.error.code, this.ops.metrics);
         const reply = serializeReply(refusalOf(body, admission.error), this.options.maxBatchResponseBytes);
         return {
           text: reply,
