@@ -115,6 +115,7 @@ describe('the fleet under chaos', () => {
       eventsReplicas: 2,
       extraArgs: [...api, '--lightkdf'],
       readyTimeoutMs: 120_000,
+      ops: true,
     });
     const second = await addGateway(stack, [...api, '--redis-url', redis.url]);
     const { processes } = stack;
@@ -285,6 +286,8 @@ describe('the fleet under chaos', () => {
       return `nats-server on ${nats!.port} stopped and started again on its JetStream store`;
     });
 
+    // The gateway's metrics, read before it goes: what it counted of this run.
+    const gatewayCalls = callsCounted(await metricsOf(stack, processes.gateway), 'gateway');
     await fault('SIGTERM gateway', async () => {
       const gateway = processes.gateway;
       gateway.child.kill('SIGTERM');
@@ -355,6 +358,7 @@ describe('the fleet under chaos', () => {
       true,
     );
 
+    const queryCalls = callsCounted(await metricsOf(stack, processes.query[1]!), 'query');
     await logs.close();
     const leaks: string[] = [];
     const secrets: [string, string][] = [
@@ -384,7 +388,8 @@ describe('the fleet under chaos', () => {
       logDir: runDir,
     });
     process.stdout.write(
-      `${summary}\nblock filters (each hash asked by eth_getBlockByHash):\n${blockFilterLines.join('\n')}\nchaos: whole test ${((Date.now() - begun) / 1000).toFixed(0)} s\n`,
+      `${summary}\nmetrics: gateway-a counted ${gatewayCalls} calls, the surviving query replica ${queryCalls}\n` +
+        `subscriber closes: ${subscribers.map((sub) => `${sub.name} [${sub.closes.join('; ')}]`).join(', ')}\nblock filters (each hash asked by eth_getBlockByHash):\n${blockFilterLines.join('\n')}\nchaos: whole test ${((Date.now() - begun) / 1000).toFixed(0)} s\n`,
     );
 
     expect({
@@ -404,6 +409,13 @@ describe('the fleet under chaos', () => {
         .map((f) => f.filter.name),
       withoutReceipt,
       leaks,
+      // The SIGTERMed gateway drains: its websocket clients are told to reconnect elsewhere (1012). The last
+      // close of each subscriber is the test's own, at the end of the load.
+      closesOtherThan1012: subscribers.flatMap((sub) =>
+        sub.closes.slice(0, -1).filter((close) => !close.startsWith('1012')),
+      ),
+      gatewayCounted: gatewayCalls > 0,
+      queryCounted: queryCalls > 0,
     }).toEqual({
       transportFailures: [],
       outsideFaults: [],
@@ -413,6 +425,9 @@ describe('the fleet under chaos', () => {
       filtersLost: [],
       withoutReceipt: [],
       leaks: [],
+      closesOtherThan1012: [],
+      gatewayCounted: true,
+      queryCounted: true,
     });
   });
 });
@@ -457,4 +472,19 @@ async function blockFilterSeen(httpUrl: string, filter: PolledFilter): Promise<B
     gaps,
     ...(known.length === 0 ? {} : { first: known[0], last: known.at(-1) }),
   };
+}
+
+/** The /metrics text of a process of the stack (its ops listener). */
+async function metricsOf(stack: ClusterStack, process: ManagedProcess): Promise<string> {
+  const url = stack.opsUrls.get(process);
+  if (url === undefined) throw new Error('no ops listener for that process');
+  return (await fetch(`${url}/metrics`)).text();
+}
+
+/** Calls a layer counted, summed over its methods: photon_rpc_requests_total{service="<layer>",…}. */
+function callsCounted(metrics: string, layer: string): number {
+  return metrics
+    .split('\n')
+    .filter((line) => line.startsWith('photon_rpc_requests_total{') && line.includes(`service="${layer}"`))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
