@@ -28,6 +28,7 @@ export interface ComposeService {
   readonly volumes?: readonly string[];
   readonly healthcheck?: ComposeHealthcheck;
   readonly deploy?: { readonly replicas?: number };
+  readonly networks?: Readonly<Record<string, { readonly ipv4_address?: string } | null>>;
   readonly depends_on?: Readonly<Record<string, { readonly condition: string }>>;
 }
 

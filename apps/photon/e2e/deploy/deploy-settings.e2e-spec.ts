@@ -166,6 +166,15 @@ describe('deploy settings', () => {
     ]);
   });
 
+  it('default: the compose gateways trust X-Forwarded-For from the load balancer alone, which sends it', () => {
+    const { services } = readCompose();
+    const lbAddress = services['lb']?.networks?.['default']?.ipv4_address;
+    expect(lbAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(services['gateway']?.environment?.['PHOTON_TRUSTED_PROXIES']).toBe(lbAddress);
+    const forwarding = readHaproxyLines().filter((line) => line === 'option forwardfor');
+    expect(forwarding).toHaveLength(2);
+  });
+
   it('default: compose services wait for what they need to be healthy, and every secret is declared', () => {
     const compose = readCompose();
     for (const [name, service] of Object.entries(compose.services)) {
