@@ -119,7 +119,9 @@ describe(QueryCacheStats.name, () => {
       ['eth_getCode', [chain.token, byNumber]],
       ['eth_getStorageAt', [chain.token, '0x2', byNumber]],
       ['eth_call', [balanceOf, byHash]],
-      ['eth_call', [balanceOf, 'latest']],
+      // Not 'latest': a block may land between the two rounds, and the second would then be a new height.
+      // A height of its own, since calls are kept by the height they resolve to (byHash is chain.later).
+      ['eth_call', [balanceOf, toQuantity(chain.later.height - 1n)]],
       ['eth_estimateGas', [transfer(1n), byNumber]],
       ['eth_getLogs', [{ fromBlock: '0x1', toBlock: byNumber, address: chain.token }]],
     ];
