@@ -37,6 +37,24 @@ const SHARED_READ_MS = 250;
 type Put<L extends string> = (labels: Partial<Record<L, string>>, value: number) => void;
 type Fill<L extends string> = (put: Put<L>) => void | Promise<void>;
 
+/**
+ * A scrape-time `collect` that empties the metric and fills it again from its source. A source that fails
+ * leaves its metric empty for this scrape rather than failing the scrape.
+ */
+function refillFrom<L extends string, M extends { reset(): void }>(
+  fill: Fill<L>,
+  put: (metric: M, labels: Partial<Record<L, string>>, value: number) => void,
+): (this: M) => Promise<void> {
+  return async function collect(this: M): Promise<void> {
+    this.reset();
+    try {
+      await fill((labels, value) => put(this, labels, value));
+    } catch {
+      this.reset();
+    }
+  };
+}
+
 export class ScrapeSources {
   private readonly caches: (() => Readonly<Record<string, HitsAndMisses>>)[] = [];
   private readonly heads = new Map<string, () => HeadSeen | undefined>();
@@ -52,15 +70,7 @@ export class ScrapeSources {
         help,
         labelNames,
         registers,
-        async collect() {
-          this.reset();
-          // A source that fails leaves its metric empty for this scrape rather than failing the scrape.
-          try {
-            await fill((labels, value) => this.inc(labels, value));
-          } catch {
-            this.reset();
-          }
-        },
+        collect: refillFrom(fill, (metric: Counter<L>, labels, value) => metric.inc(labels, value)),
       });
     const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[], fill: Fill<L>) =>
       new Gauge<L>({
@@ -68,15 +78,7 @@ export class ScrapeSources {
         help,
         labelNames,
         registers,
-        async collect() {
-          this.reset();
-          // A source that fails leaves its metric empty for this scrape rather than failing the scrape.
-          try {
-            await fill((labels, value) => this.set(labels, value));
-          } catch {
-            this.reset();
-          }
-        },
+        collect: refillFrom(fill, (metric: Gauge<L>, labels, value) => metric.set(labels, value)),
       });
     counter(
       'photon_query_cache_hits_total',
