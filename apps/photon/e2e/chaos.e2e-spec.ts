@@ -15,6 +15,8 @@ import {
   type RunLogs,
   addGateway,
   devWallet,
+  metricsOf,
+  opsUrlOf,
   rpc,
   runLogs,
   spawnProcess,
@@ -287,7 +289,7 @@ describe('the fleet under chaos', () => {
     });
 
     // The gateway's metrics, read before it goes: what it counted of this run.
-    const gatewayCalls = callsCounted(await metricsOf(stack, processes.gateway), 'gateway');
+    const gatewayCalls = callsCounted(await metricsOf(opsUrlOf(stack, processes.gateway)), 'gateway');
     await fault('SIGTERM gateway', async () => {
       const gateway = processes.gateway;
       gateway.child.kill('SIGTERM');
@@ -358,7 +360,7 @@ describe('the fleet under chaos', () => {
       true,
     );
 
-    const queryCalls = callsCounted(await metricsOf(stack, processes.query[1]!), 'query');
+    const queryCalls = callsCounted(await metricsOf(opsUrlOf(stack, processes.query[1]!)), 'query');
     await logs.close();
     const leaks: string[] = [];
     const secrets: [string, string][] = [
@@ -472,13 +474,6 @@ async function blockFilterSeen(httpUrl: string, filter: PolledFilter): Promise<B
     gaps,
     ...(known.length === 0 ? {} : { first: known[0], last: known.at(-1) }),
   };
-}
-
-/** The /metrics text of a process of the stack (its ops listener). */
-async function metricsOf(stack: ClusterStack, process: ManagedProcess): Promise<string> {
-  const url = stack.opsUrls.get(process);
-  if (url === undefined) throw new Error('no ops listener for that process');
-  return (await fetch(`${url}/metrics`)).text();
 }
 
 /** Calls a layer counted, summed over its methods: photon_rpc_requests_total{service="<layer>",…}. */

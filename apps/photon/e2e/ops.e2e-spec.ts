@@ -9,6 +9,8 @@ import {
   type ManagedProcess,
   type PhotonProcess,
   freePort,
+  metricsOf,
+  opsUrlOf,
   randomBusPrefix,
   removeJetStreamOf,
   rpc,
@@ -42,14 +44,6 @@ function sample(text: string, series: string): number | undefined {
 async function getJson(url: string): Promise<{ status: number; body: unknown }> {
   const reply = await fetch(url);
   return { status: reply.status, body: await reply.json() };
-}
-
-const metricsOf = async (opsUrl: string): Promise<string> => (await fetch(`${opsUrl}/metrics`)).text();
-
-function opsUrlOf(stack: ClusterStack | InProcessStack, process: PhotonProcess): string {
-  const url = stack.opsUrls.get(process);
-  if (url === undefined) throw new Error('no ops listener for that process');
-  return url;
 }
 
 describe('ops listeners of the cluster', () => {

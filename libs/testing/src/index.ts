@@ -18,7 +18,7 @@ export { waitFor } from './wait-for';
 export type { WaitForOptions } from './wait-for';
 export { describeOutput, waitForReady } from './wait-for-ready';
 export type { WaitForReadyOptions } from './wait-for-ready';
-export { addGateway, startPhotonStack } from './photon-stack';
+export { addGateway, metricsOf, opsUrlOf, startPhotonStack } from './photon-stack';
 export { waitForDevnet } from './wait-for-devnet';
 export type {
   ClusterStack,

@@ -309,6 +309,18 @@ function engineNode(url: string): string {
   return `tcp://${host}`;
 }
 
+/** The ops listener (http://127.0.0.1:<port>) of a process of a stack started with `ops`. */
+export function opsUrlOf(stack: PhotonStack, process: PhotonProcess): string {
+  const url = stack.opsUrls.get(process);
+  if (url === undefined) throw new Error('no ops listener for that process (start the stack with ops: true)');
+  return url;
+}
+
+/** The Prometheus text an ops listener serves on /metrics. */
+export async function metricsOf(opsUrl: string): Promise<string> {
+  return (await fetch(`${opsUrl}/metrics`)).text();
+}
+
 export interface ExtraGateway {
   readonly httpUrl: string;
   readonly wsUrl: string;
