@@ -31,6 +31,14 @@ export interface DevnetOptions {
   /** Keeps the chain here across restarts; without it the chain lives in memory. */
   readonly dataDir?: string | undefined;
   /**
+   * A fixed genesis time (Unix ms) makes the chain reproducible: block H is stamped
+   * genesis + H × blockTimeMs whatever the wall clock says, and the validator key and node id derive
+   * from the chain id, so the same txs in the same blocks give byte-for-byte the same chain.
+   */
+  readonly genesisTimeMs?: number | undefined;
+  /** No timer: blocks are made only by produceNext(), so a recorder decides what each block holds. */
+  readonly manualBlocks?: boolean | undefined;
+  /**
    * Called with every block-production failure; the chain keeps producing, unless the data dir
    * could not take a block (a DataDirError): then production stops.
    */
@@ -44,6 +52,13 @@ export interface DataDirState {
   readonly restoredHeight: bigint;
   /** Bytes of a block torn by a crash, cut off at open. */
   readonly discardedBytes: number;
+}
+
+/** Unix nanoseconds of the block being made: genesis + height × step, never the wall clock. */
+function steppedClock(genesisMs: number, stepMs: number, nextHeight: () => bigint): () => bigint {
+  const genesisNs = BigInt(genesisMs) * 1_000_000n;
+  const stepNs = BigInt(stepMs) * 1_000_000n;
+  return () => genesisNs + nextHeight() * stepNs;
 }
 
 export class Devnet {
@@ -74,6 +89,9 @@ export class Devnet {
       validator,
       genesisAppHash: genesis.stateRoot,
       ...(journal === undefined ? {} : { sink: journal }),
+      ...(options.genesisTimeMs === undefined
+        ? {}
+        : { now: steppedClock(options.genesisTimeMs, options.blockTimeMs, () => store.latestHeight + 1n) }),
     });
     const bus = new EventBus();
     const context: DevnetContext = {
@@ -128,7 +146,8 @@ export class Devnet {
           };
     const devnet = new Devnet(context, bus, server, websocket, closers, options, dataDir);
     await devnet.produceNext();
-    devnet.timer = setInterval(() => void devnet.produceNext(), options.blockTimeMs);
+    if (options.manualBlocks !== true)
+      devnet.timer = setInterval(() => void devnet.produceNext(), options.blockTimeMs);
     return devnet;
   }
 

@@ -1,6 +1,6 @@
 // Where a devnet's chain comes from: new in memory, new in an empty data dir, or reopened from a
 // data dir — blocks back into the store and trie nodes back into the EVM state, nothing re-executed.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ChainStore } from '../chain/chain-store';
 import { cometTimeFromUnixNanos, formatRfc3339Nano } from '../comet';
@@ -18,6 +18,11 @@ export interface OpenChainOptions {
   readonly allowUnprotectedTxs: boolean;
   /** Without it the chain lives in memory only. */
   readonly dataDir?: string | undefined;
+  /**
+   * A fixed genesis time (Unix ms) for a reproducible chain: the genesis carries it instead of the
+   * wall clock, and the validator key and node id derive from the chain id instead of chance.
+   */
+  readonly genesisTimeMs?: number | undefined;
 }
 
 export interface OpenedChain {
@@ -41,16 +46,29 @@ function createEvm(options: OpenChainOptions, genesis: ChainGenesis['evmGenesis'
   });
 }
 
+/** Bytes named by `label` for this chain id: the same on every run, different for every chain. */
+function derivedBytes(chainId: string, label: string, length: number): Buffer {
+  return createHash('sha256').update(`photon devnet ${label} ${chainId}`).digest().subarray(0, length);
+}
+
 async function newChain(options: OpenChainOptions): Promise<OpenedChain> {
-  const evmGenesis = devGenesis();
+  const fixed = options.genesisTimeMs;
+  const genesisMs = fixed ?? Date.now();
+  const evmGenesis = devGenesis(Math.floor(genesisMs / 1000));
   const evm = await createEvm(options, evmGenesis);
   const genesis: ChainGenesis = {
     chainId: options.chainId,
-    genesisTime: formatRfc3339Nano(cometTimeFromUnixNanos(BigInt(Date.now()) * 1_000_000n)),
+    genesisTime: formatRfc3339Nano(cometTimeFromUnixNanos(BigInt(genesisMs) * 1_000_000n)),
     evmGenesis,
     stateRoot: evm.block(0).stateRoot,
-    validatorSeed: new Uint8Array(randomBytes(32)),
-    nodeId: randomBytes(20).toString('hex'),
+    // A devnet's validator key guards nothing (its dev accounts are public): deriving it is what
+    // lets a reproducible chain sign the same commits, hence the same block hashes.
+    validatorSeed: new Uint8Array(
+      fixed === undefined ? randomBytes(32) : derivedBytes(options.chainId, 'validator', 32),
+    ),
+    nodeId: (fixed === undefined ? randomBytes(20) : derivedBytes(options.chainId, 'node', 20)).toString(
+      'hex',
+    ),
   };
   const validator = ValidatorKey.fromSeed(genesis.validatorSeed);
   return { genesis, evm, store: new ChainStore(), validator, restoredHeight: 0n, discardedBytes: 0 };
