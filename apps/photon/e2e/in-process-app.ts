@@ -1,7 +1,7 @@
 // Boots the in-process tier inside the jest worker on free ports, for handler and gateway tests.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { START_SCHEMA, loadConfig } from '@photon/config';
-import { Devnet } from '@photon/devnet';
+import { Devnet, type DevnetOptions } from '@photon/devnet';
 import { freePort } from '@photon/testing';
 import { createInProcessApp } from '../src/commands/start.command';
 import { PhotonLogger } from '../src/photon-logger';
@@ -15,10 +15,14 @@ export interface TestTier {
   close(): Promise<void>;
 }
 
+/** What a test may set of the devnet beyond the flags: a reproducible chain made block by block. */
+export type TestDevnetOptions = Pick<DevnetOptions, 'genesisTimeMs' | 'manualBlocks'>;
+
 /** `listenHost` 0.0.0.0 listens on every interface; the tier is still called on 127.0.0.1. */
 export async function startTestTier(
   args: readonly string[] = [],
   listenHost = '127.0.0.1',
+  devnetOptions: TestDevnetOptions = {},
 ): Promise<TestTier> {
   const httpPort = await freePort();
   const wsPort = await freePort();
@@ -44,6 +48,7 @@ export async function startTestTier(
           port: 0,
           blockTimeMs: config.blockTimeMs,
           allowUnprotectedTxs: config.allowUnprotectedTxs,
+          ...devnetOptions,
         })
       : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);

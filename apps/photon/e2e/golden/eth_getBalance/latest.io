@@ -1,0 +1,3 @@
+// a dev account after its sends
+>> {"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params":["0x70997970C51812dc3A010C7d01b50e0d17dc79C8","latest"]}
+<< {"jsonrpc":"2.0","id":1,"result":"0xd3c1f21c35dcc984a000"}

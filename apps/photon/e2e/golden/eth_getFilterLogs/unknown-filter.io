@@ -1,0 +1,3 @@
+// a filter id never made
+>> {"jsonrpc":"2.0","id":1,"method":"eth_getFilterLogs","params":["0xabc"]}
+<< {"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"filter not found"}}

@@ -1,0 +1,3 @@
+// a block above the head is null
+>> {"jsonrpc":"2.0","id":1,"method":"eth_getTransactionByBlockNumberAndIndex","params":["0x3e8","0x0"]}
+<< {"jsonrpc":"2.0","id":1,"result":null}

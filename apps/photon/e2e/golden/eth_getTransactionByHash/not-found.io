@@ -1,0 +1,3 @@
+// an unknown hash is null
+>> {"jsonrpc":"2.0","id":1,"method":"eth_getTransactionByHash","params":["0xdededededededededededededededededededededededededededededededede"]}
+<< {"jsonrpc":"2.0","id":1,"result":null}

@@ -1,0 +1,3 @@
+// fromBlock above toBlock
+>> {"jsonrpc":"2.0","id":1,"method":"eth_newFilter","params":[{"fromBlock":"0x5","toBlock":"0x2"}]}
+<< {"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"invalid from and to block combination"}}
