@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestTier, startTestTier } from './in-process-app';
-import { goldenCases } from './golden-cases';
+import { type GoldenCase, goldenCases } from './golden-cases';
 import { GOLDEN_BLOCK_TIME, GOLDEN_DEVNET, type GoldenChain, buildGoldenChain } from './golden-chain';
 import { formatGoldenFile, parseGoldenFile } from './golden-io';
 import { runExchanges } from './golden-runner';
@@ -27,6 +27,8 @@ function goldenFiles(): string[] {
     )
     .sort();
 }
+
+const pathOf = (one: GoldenCase): string => `${one.method}/${one.name}.io`;
 
 /** A JSON-RPC request as execution-apis writes them. */
 const request = (id: number, method: string, params: unknown) =>
@@ -55,9 +57,7 @@ describe('golden files', () => {
       for (const entry of readdirSync(GOLDEN_DIR, { withFileTypes: true })) {
         if (entry.isDirectory()) rmSync(join(GOLDEN_DIR, entry.name), { recursive: true });
       }
-      const cases = (await goldenCases(chain)).sort((a, b) =>
-        `${a.method}/${a.name}.io` < `${b.method}/${b.name}.io` ? -1 : 1,
-      );
+      const cases = (await goldenCases(chain)).sort((a, b) => (pathOf(a) < pathOf(b) ? -1 : 1));
       for (const one of cases) {
         const requests = one.calls.map((call, index) => request(index + 1, call.method, call.params));
         const exchanges = await runExchanges(tier!.httpUrl, requests);
@@ -82,6 +82,20 @@ describe('golden files', () => {
     expect(actual.map((exchange) => exchange.response)).toStrictEqual(
       file.exchanges.map((exchange) => exchange.response),
     );
+  });
+
+  it('default: the files are the cases of golden-cases.ts, as last recorded', async () => {
+    // A case changed or added without `pnpm golden:record` fails here rather than going unnoticed.
+    const recorded = goldenFiles().map((path) => {
+      const file = parseGoldenFile(readFileSync(join(GOLDEN_DIR, path), 'utf8'), path);
+      return { path, comments: file.comments, requests: file.exchanges.map((e) => e.request) };
+    });
+    const cases = (await goldenCases(chain)).map((one) => ({
+      path: pathOf(one),
+      comments: [one.comment],
+      requests: one.calls.map((call, index) => request(index + 1, call.method, call.params)),
+    }));
+    expect(recorded).toStrictEqual(cases.sort((a, b) => (a.path < b.path ? -1 : 1)));
   });
 
   it('coverage: every served eth_, net_ and web3_ method has a golden file', () => {
