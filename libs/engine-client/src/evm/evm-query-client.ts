@@ -5,6 +5,7 @@ import {
   bech32Encode,
   EstimateGasResponse,
   EthCallRequest,
+  EthermintWireError,
   type FeeMarketParams,
   FeeMarketQueryParamsRequest,
   FeeMarketQueryParamsResponse,
@@ -253,7 +254,8 @@ export class EvmQueryClient {
 function accountBytes(text: string): Uint8Array | undefined {
   try {
     return bech32Decode(text).bytes;
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (error instanceof EthermintWireError) return undefined;
+    throw error;
   }
 }
