@@ -1,7 +1,7 @@
 // The query service: every read of the interface. Its handlers run unchanged in-process
 // (`photon start`) or behind the NATS bus (`photon query`).
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ENGINE_PROVIDERS } from './engine/engine.providers';
+import { queryEngineProviders } from './engine/engine.providers';
 import { BLOCK_READ_PROVIDERS } from './eth/block-reads.providers';
 import { ChainIdentityHandlers } from './eth/chain-identity.handlers';
 import { STATE_READ_PROVIDERS } from './eth/state-reads.providers';
@@ -16,7 +16,7 @@ export class QueryModule {
       module: QueryModule,
       providers: [
         { provide: QUERY_OPTIONS, useValue: options },
-        ...ENGINE_PROVIDERS,
+        ...queryEngineProviders(options),
         Web3Handlers,
         NetHandlers,
         ChainIdentityHandlers,

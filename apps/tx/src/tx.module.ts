@@ -1,8 +1,8 @@
 // The tx service: transaction submission. Its handlers run unchanged in-process (`photon start`) or
 // behind the NATS bus (`photon tx`); it signs nothing itself and holds no key.
 import { type DynamicModule, Module } from '@nestjs/common';
+import { engineProviders } from '@photon/engine-client';
 import { EngineLifecycle } from './engine/engine-lifecycle';
-import { ENGINE_PROVIDERS } from './engine/engine.providers';
 import { SendHandlers } from './eth/send.handlers';
 import { FaucetHandlers } from './faucet/faucet.handlers';
 import { FaucetUseCase } from './faucet/faucet.usecase';
@@ -14,6 +14,9 @@ import { SendTransactionUseCase } from './send-transaction/send-transaction.usec
 import { TxSubmitter } from './submission/tx-submitter';
 import { TX_OPTIONS, type TxOptions } from './tx-options';
 
+/** Engine calls answer within this or fail, well inside the submit timeout of the method. */
+const ENGINE_CALL_TIMEOUT_MS = 10_000;
+
 @Module({})
 export class TxModule {
   static register(options: TxOptions): DynamicModule {
@@ -21,7 +24,11 @@ export class TxModule {
       module: TxModule,
       providers: [
         { provide: TX_OPTIONS, useValue: options },
-        ...ENGINE_PROVIDERS,
+        ...engineProviders({
+          engineUrl: options.engineUrl,
+          accepted: options.accepted,
+          timeoutMs: ENGINE_CALL_TIMEOUT_MS,
+        }),
         EngineLifecycle,
         TxSubmitter,
         SendRawTransactionUseCase,

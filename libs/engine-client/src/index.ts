@@ -42,4 +42,5 @@ export { effectiveGasPrice } from './reader/transaction-record';
 export { pendingNonce } from './reader/pending-nonce';
 export { type AcceptedTxRecord, type AcceptedTxRecords, PendingPool } from './reader/pending-pool';
 export { type CacheStats, LruCache } from './reader/lru-cache';
+export { engineProviders, type EngineProvidersOptions } from './engine-providers';
 export { logsBytes } from './reader/logs-bytes';

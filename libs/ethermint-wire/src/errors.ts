@@ -18,12 +18,15 @@ export type EthermintWireErrorReason =
   /** The older layout's stored `hash` differs from the hash of the rebuilt transaction. */
   | 'hash-mismatch'
   /** A caller-supplied argument the wire cannot carry (e.g. an empty fee denom). */
-  | 'invalid-argument';
+  | 'invalid-argument'
+  /** A string that is not bech32 (the detail is btcutil's error text). */
+  | 'invalid-bech32';
 
 export class EthermintWireError extends Error {
   constructor(
     readonly reason: EthermintWireErrorReason,
-    detail: string,
+    /** The message without the reason: what a caller quoting the node's own wording (btcutil's) shows. */
+    readonly detail: string,
     options?: { cause?: unknown },
   ) {
     super(`${reason}: ${detail}`, options);

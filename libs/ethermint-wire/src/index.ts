@@ -1,14 +1,37 @@
-// Front door of @photon/ethermint-wire: the Ethermint protobuf messages, the Ethereum-in-Cosmos tx codec and
-// CometBFT's event query language (parse and match, as the node does).
+// Front door of @photon/ethermint-wire: the Ethermint protobuf messages, the Ethereum-in-Cosmos tx codec,
+// CometBFT's event query language (parse and match, as the node does), and the chain rules the devnet and the
+// services must agree on: bech32 addresses, the logs bloom and x/feemarket's base fee.
 
 export { EthermintWireError, type EthermintWireErrorReason } from './errors';
 export { type ProtoCodec } from './proto-codec';
 export { QUERY_PATH } from './query-paths';
+export { bech32Decode, bech32Encode } from './address/bech32';
+export {
+  addToBloom,
+  BLOOM_BYTES,
+  type BloomBits,
+  bloomBits,
+  bloomHas,
+  type BloomLog,
+  logsBloom,
+  orBlooms,
+} from './bloom/logs-bloom';
 export * from './messages/scalars';
 export * from './messages/evm-tx';
 export * from './messages/evm-params';
 export * from './messages/evm-query';
 export * from './messages/feemarket';
+export {
+  baseFeeRules,
+  type BaseFeeRules,
+  feeMarketBlockGas,
+  type FeeMarketRules,
+  LEGACY_DEC_ONE,
+  legacyDecUnits,
+  nextBaseFee,
+  type ParentBlockGas,
+  truncateLegacyDec,
+} from './feemarket/base-fee';
 export * from './messages/eth-account';
 export { type WireLayout } from './tx/layout';
 export { wrapEthereumTx, type WrapOptions } from './tx/wrap';

@@ -1,4 +1,5 @@
 import {
+  bech32Encode,
   EstimateGasResponse,
   EthAccount,
   EthCallRequest,
@@ -34,7 +35,6 @@ import {
 import { devAddress, devWallet, GWEI, signTx } from '../evm/testing/sign';
 import { callErrorMessage } from '../evm';
 import { abciQuery, type AbciQueryRequest } from './abci-query';
-import { bech32Encode } from './bech32';
 import { type AbciQueryResponse } from './query-response';
 
 /** The validator's consensus address, also the proposer (COINBASE) of the blocks below. */

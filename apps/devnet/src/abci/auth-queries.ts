@@ -1,8 +1,7 @@
 // cosmos.auth.v1beta1.Query/Account (cosmos-sdk x/auth/keeper/grpc_query.go) on an Ethermint chain: the
 // account comes back as an `ethermint.types.v1.EthAccount` Any, a BaseAccount plus the EVM code hash.
-import { EthAccount, QUERY_PATH } from '@photon/ethermint-wire';
+import { bech32Encode, EthAccount, QUERY_PATH } from '@photon/ethermint-wire';
 import { QueryAccountRequest, QueryAccountResponse } from 'cosmjs-types/cosmos/auth/v1beta1/query';
-import { bech32Encode } from './bech32';
 import { accAddressFromBech32 } from './cosmos-address';
 import { bech32Prefix, cosmosAccount, decodeRequest, type GrpcQueryHandler } from './query-context';
 import { GrpcCode, statusError } from './query-errors';

@@ -1,10 +1,20 @@
 // The Cosmos SDK's readings of bech32 address strings, with their error kinds and texts: the auth module's
 // address codec (codec/address/bech32_codec.go) and sdk.ConsAddressFromBech32 (types/address.go).
-import { bech32DecodeAndConvert } from './bech32';
+import { bech32Decode, EthermintWireError } from '@photon/ethermint-wire';
 import { GoError, QueryErrors, SdkError } from './query-errors';
 
 /** address.MaxAddrLen. */
 const MAX_ADDR_LEN = 255;
+
+/** cosmos-sdk `bech32.DecodeAndConvert`: the hrp and the bytes, or a plain GoError with the SDK's text. */
+function bech32DecodeAndConvert(text: string): { hrp: string; bytes: Uint8Array } {
+  try {
+    return bech32Decode(text);
+  } catch (error) {
+    if (!(error instanceof EthermintWireError)) throw error;
+    throw new GoError(`decoding bech32 failed: ${error.detail}`);
+  }
+}
 
 /** sdk.VerifyAddressFormat without a custom verifier (Ethermint sets none). */
 function verifyAddressFormat(bytes: Uint8Array): void {

@@ -1,6 +1,8 @@
 // The x/evm and x/feemarket gRPC queries (crypto-org-chain/ethermint x/evm/keeper/grpc_query.go,
 // x/feemarket/keeper/grpc_query.go): each decodes its request, asks the EVM core, encodes the answer.
 import {
+  bech32Encode,
+  LEGACY_DEC_ONE,
   ChainConfig,
   EstimateGasResponse,
   EthCallRequest,
@@ -33,7 +35,6 @@ import {
   type EvmParams,
   type Hex,
 } from '../evm';
-import { bech32Encode } from './bech32';
 import { consAddressFromBech32 } from './cosmos-address';
 import { goJsonSyntaxError } from './go-json';
 import { type GogoMessage } from './gogo-unmarshal';
@@ -49,8 +50,6 @@ import { GoError, GrpcCode, QueryErrors, SdkError, statusError } from './query-e
 import { BOTH_FEE_STYLES, hasBothFeeStyles, parseTransactionArgs } from './transaction-args';
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
-/** 1.0 as a Cosmos LegacyDec. */
-const DEC_ONE = 10n ** 18n;
 /** params.TxGas. */
 const TX_GAS = 21_000n;
 
@@ -160,7 +159,7 @@ const feeMarketParams: GrpcQueryHandler = (ctx, data) => {
         enableHeight: BigInt(fm.enableHeight),
         baseFee: fm.baseFee.toString(),
         // LegacyDec on the wire is the value × 10^18; the multiplier is already held that way.
-        minGasPrice: (fm.minGasPrice * DEC_ONE).toString(),
+        minGasPrice: (fm.minGasPrice * LEGACY_DEC_ONE).toString(),
         minGasMultiplier: fm.minGasMultiplier.toString(),
       },
     }),
@@ -213,7 +212,7 @@ function callGasLimit(args: CallArgs, gasCap: bigint): bigint {
 
 function ethCallResponse(ctx: QueryContext, result: CallResult, gasLimit: bigint): Uint8Array {
   // ApplyMessageWithConfig reports at least gasLimit × min_gas_multiplier as used.
-  const minimum = (gasLimit * ctx.evm.feeMarketParams(ctx.height).minGasMultiplier) / DEC_ONE;
+  const minimum = (gasLimit * ctx.evm.feeMarketParams(ctx.height).minGasMultiplier) / LEGACY_DEC_ONE;
   // A query context has no tx hash and no header hash: the zero hash stands for both.
   return MsgEthereumTxResponse.encode({
     hash: ZERO_HASH,

@@ -1,4 +1,5 @@
-import { Interface } from 'ethers';
+import { Bloom } from '@ethereumjs/vm';
+import { getBytes, Interface } from 'ethers';
 import { BlockHeightError, UnknownHeightError } from './errors';
 import { EvmChain } from './evm-chain';
 import { DEV_ACCOUNT_BALANCE } from './genesis';
@@ -156,6 +157,11 @@ describe(EvmChain.name, () => {
     expect(await chain.storage(probe, '0x0')).toBe(`0x${'00'.repeat(31)}2a`);
     expect(await chain.storage(probe, '0x0', 1)).toBe(`0x${'00'.repeat(32)}`);
     expect(block.logsBloom.some((byte) => byte !== 0)).toBe(true);
+    // The shared bloom agrees with @ethereumjs/vm's, which the devnet used before.
+    const reference = new Bloom();
+    for (const value of [probe, STORED_TOPIC]) reference.add(getBytes(value));
+    expect(store?.logsBloom).toEqual(reference.bitvector);
+    expect(block.logsBloom).toEqual(reference.bitvector);
 
     expect(fail).toMatchObject({ status: 0, vmError: 'execution reverted' });
     expect(callErrorMessage(fail?.vmError ?? '', fail?.ret ?? new Uint8Array())).toBe(

@@ -15,7 +15,8 @@ import {
   setLengthLeft,
   bigIntToUnpaddedBytes,
 } from '@ethereumjs/util';
-import { Bloom, createVM, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { createVM, runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { logsBloom, nextBaseFee, orBlooms } from '@photon/ethermint-wire';
 import { runAnte, effectiveGasPrice, recheckPending, type CheckTxMode, type SenderAccount } from './ante';
 import {
   createQueryMachine,
@@ -31,7 +32,7 @@ import {
 } from './call';
 import { createPhotonCommon, ethermintChainConfig } from './common';
 import { BlockHeightError } from './errors';
-import { defaultFeeMarketParams, nextBaseFee } from './fee-market';
+import { defaultFeeMarketParams } from './fee-market';
 import { devGenesis, EVM_DENOM, type EvmGenesis, PHOTON_EIP155_CHAIN_ID } from './genesis';
 import { DEFAULT_MEMPOOL_SIZE, Mempool, type NewPendingTx, type PendingTx } from './mempool';
 import type { StateWrites } from './recording-db';
@@ -349,7 +350,6 @@ export class EvmChain {
 
       const txs: ExecutedTx[] = [];
       const dropped: DroppedTx[] = [];
-      const bloom = new Bloom();
       let gasUsed = 0n;
       let gasWanted = 0n;
       let logIndex = 0;
@@ -384,7 +384,6 @@ export class EvmChain {
           done.push(pending.hash);
           gasUsed += run.totalGasSpent;
           gasWanted += pending.gasLimit;
-          bloom.or(run.bloom);
           const executed = this.executedTx(pending, run, txs.length, args.height, gasUsed, baseFee, logIndex);
           logIndex += executed.logs.length;
           txs.push(executed);
@@ -426,7 +425,7 @@ export class EvmChain {
         gasLimit: this.blockGasLimit,
         gasUsed,
         gasWanted,
-        logsBloom: bloom.bitvector,
+        logsBloom: orBlooms(txs.map((tx) => tx.logsBloom)),
         txs,
         dropped,
       };
@@ -474,7 +473,7 @@ export class EvmChain {
       cumulativeGasUsed,
       effectiveGasPrice: effectiveGasPrice(pending, baseFee),
       logs,
-      logsBloom: run.bloom.bitvector,
+      logsBloom: logsBloom(logs),
       ret: exec.returnValue,
       vmError: gethVmError(exec.exceptionError, exec.runState?.opCode),
     };

@@ -15,5 +15,5 @@ export { Mempool, type PendingTx, PRICE_BUMP_PERCENT, DEFAULT_MEMPOOL_SIZE } fro
 export { UnknownHeightError, BlockHeightError, EvmCallError, EvmTimeoutError } from './errors';
 export { SdkErrors, EvmErrors, type RegisteredError } from './abci-errors';
 export { DEFAULT_GAS_CAP, DEFAULT_EVM_TIMEOUT_MS } from './call';
-export { defaultFeeMarketParams, nextBaseFee } from './fee-market';
+export { defaultFeeMarketParams } from './fee-market';
 export { callErrorMessage, unpackRevertReason, VM_ERROR_REVERTED, VM_ERROR_OUT_OF_GAS } from './vm-errors';

@@ -3,11 +3,12 @@
 import { Injectable } from '@nestjs/common';
 import { type BlockNumberOrTag, InvalidInputError, LimitExceededError } from '@photon/codec';
 import { EthereumChainReader, EvmQueryClient, type AssembledBlock } from '@photon/engine-client';
+import { baseFeeRules, nextBaseFee } from '@photon/ethermint-wire';
 import { BlockResolver } from '../chain/block-resolver';
 import { ChainHead } from '../engine/chain-head';
 import { type FeeHistory, computeFeeHistory } from './fee-history';
 import { type FeeSuggestion, suggestFees } from './gas-price';
-import { nextBaseFee } from './next-base-fee';
+import { parentBlockGas } from './parent-block-gas';
 
 /** Most blocks one eth_feeHistory may cover (LIMITS.md, as Ethermint's default fee-history cap). */
 export const MAX_FEE_HISTORY_BLOCKS = 100n;
@@ -73,7 +74,7 @@ export class FeeService {
   private async baseFeeAfter(entry: AssembledBlock, latest: bigint): Promise<bigint> {
     const height = entry.block.number;
     if (height < latest) return (await this.evm.baseFee(height + 1n)) ?? 0n;
-    return nextBaseFee(entry.block, await this.evm.feeMarketParams(height));
+    return nextBaseFee(baseFeeRules(await this.evm.feeMarketParams(height)), parentBlockGas(entry.block));
   }
 }
 

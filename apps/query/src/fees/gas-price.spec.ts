@@ -1,5 +1,5 @@
 import { DEFAULT_GAS_PRICE, suggestFees, suggestedTip } from './gas-price';
-import type { FeeMarketRules } from './fee-market-rules';
+import type { FeeMarketRules } from '@photon/ethermint-wire';
 
 const ETHERMINT_DEFAULTS: FeeMarketRules = {
   noBaseFee: false,

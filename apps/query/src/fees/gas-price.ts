@@ -1,6 +1,6 @@
 // eth_gasPrice and eth_maxPriorityFeePerGas as Ethermint suggests them (SuggestGasTipCap, GasPrice): the
 // tip is the largest base fee rise one full block can cause, so the tx stays includable in the next block.
-import { type FeeMarketRules, truncateLegacyDec } from './fee-market-rules';
+import { type FeeMarketRules, truncateLegacyDec } from '@photon/ethermint-wire';
 
 /** Ethermint's DefaultGasPrice (20 gwei), its answer when the fee market has no base fee. */
 export const DEFAULT_GAS_PRICE = 20_000_000_000n;

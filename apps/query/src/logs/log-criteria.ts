@@ -1,8 +1,8 @@
 // What a log filter asks for (addresses, positional topics with alternatives and nulls) and the
 // two tests eth_getLogs and filters apply: a bloom pre-filter per block, then an exact match per log.
 import type { FilterTopics } from '@photon/codec';
+import { type BloomBits, bloomBits, bloomHas } from '@photon/ethermint-wire';
 import type { EthLogRecord } from '@photon/types';
-import { type BloomBits, bloomBits, bloomHas } from './logs-bloom';
 
 export interface LogCriteria {
   /** Lowercase addresses any of which must have emitted the log; undefined or empty: any. */

@@ -1,8 +1,11 @@
 // Ethermint's x/evm and x/feemarket gRPC queries, sent through abci_query with protobuf bodies at a chosen
 // height. Heights the application lacks throw HeightNotAvailableError; other refusals AbciQueryError.
 import {
+  bech32Decode,
+  bech32Encode,
   EstimateGasResponse,
   EthCallRequest,
+  EthermintWireError,
   type FeeMarketParams,
   FeeMarketQueryParamsRequest,
   FeeMarketQueryParamsResponse,
@@ -30,7 +33,6 @@ import { Bech32PrefixRequest, Bech32PrefixResponse } from 'cosmjs-types/cosmos/a
 import { type CometHttpClient } from '../http/comet-http-client';
 import { AbciQueryError, EngineResponseError } from '../errors';
 import { abciValue } from './abci-answer';
-import { bech32Decode, bech32Encode } from './bech32';
 
 /** geth's TransactionArgs as JSON (hex QUANTITY/DATA strings), what EthCall and EstimateGas read. */
 export interface TransactionArgsJson {
@@ -192,14 +194,14 @@ export class EvmQueryClient {
     });
     const path = QUERY_PATH.evmValidatorAccount;
     const { accountAddress } = await this.ask(path, request, height, QueryValidatorAccountResponse);
-    const decoded = bech32Decode(accountAddress);
-    if (decoded === undefined || decoded.bytes.length !== 20) {
+    const bytes = accountBytes(accountAddress);
+    if (bytes?.length !== 20) {
       throw new EngineResponseError(
         QUERY_PATH.evmValidatorAccount,
         `not an account address: ${accountAddress}`,
       );
     }
-    return toHex(decoded.bytes);
+    return toHex(bytes);
   }
 
   /** The chain's bech32 account prefix: the option, else the node's auth Bech32Prefix answer, else `ethm`. */
@@ -245,5 +247,15 @@ export class EvmQueryClient {
     } catch (error) {
       throw new EngineResponseError(path, error instanceof Error ? error.message : String(error));
     }
+  }
+}
+
+/** The payload of a bech32 account address; undefined when the node answered something that is not bech32. */
+function accountBytes(text: string): Uint8Array | undefined {
+  try {
+    return bech32Decode(text).bytes;
+  } catch (error) {
+    if (error instanceof EthermintWireError) return undefined;
+    throw error;
   }
 }

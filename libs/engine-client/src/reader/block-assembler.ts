@@ -1,5 +1,6 @@
 // The reconstruction: one CometBFT block and its results, plus what only queries can tell (miner, gas limit,
 // size, base fee), as the Ethereum block with full transactions and receipts. Pure apart from hashing.
+import { logsBloom, orBlooms } from '@photon/ethermint-wire';
 import {
   type EthBlockRecord,
   type EthLogRecord,
@@ -12,7 +13,6 @@ import { getCreateAddress, keccak256 } from 'ethers';
 import { type CometBlockResults, type CometResultBlock } from '../comet/types';
 import { blockEthereumTxs, type BlockEthereumTx } from './block-ethereum-txs';
 import { bloomFromEvents } from './block-events';
-import { logsBloom, orBlooms } from './bloom';
 import { effectiveGasPrice, transactionRecord } from './transaction-record';
 import { encodeReceipt, orderedTrieRoot } from './trie-roots';
 

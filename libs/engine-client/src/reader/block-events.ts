@@ -1,7 +1,7 @@
 // What the block-level events (0.38 finalize_block_events, 0.34/0.37 begin/end_block_events) say about the block:
 // the base fee (`fee_market.base_fee`, x/feemarket's BeginBlock) and the logs bloom (`block_bloom.bloom`).
+import { BLOOM_BYTES } from '@photon/ethermint-wire';
 import { type CometEvent } from '../comet/types';
-import { BLOOM_BYTES } from './bloom';
 
 function attribute(events: readonly CometEvent[], type: string, key: string): string | undefined {
   for (const event of events) {

@@ -1,6 +1,6 @@
-// Bech32 (BIP-173) addresses as the Cosmos SDK reads and writes them (types/bech32 over cosmos/btcutil
-// bech32), with btcutil's error texts behind the SDK's "decoding bech32 failed: " prefix.
-import { GoError } from './query-errors';
+// Bech32 (BIP-173) as the Cosmos SDK reads and writes addresses (types/bech32 over cosmos/btcutil bech32),
+// with btcutil's error texts: the one codec both the devnet and the engine client use for Cosmos addresses.
+import { EthermintWireError } from '../errors';
 
 const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const GENERATORS = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
@@ -97,12 +97,15 @@ function decode(text: string): { hrp: string; data: number[] } {
   return { hrp, data };
 }
 
-/** cosmos-sdk `bech32.DecodeAndConvert`: the hrp and the bytes, or a plain GoError with the SDK's text. */
-export function bech32DecodeAndConvert(text: string): { hrp: string; bytes: Uint8Array } {
+/**
+ * cosmos-sdk `bech32.DecodeAndConvert` without its "decoding bech32 failed: " prefix: the (lowercased) hrp
+ * and the bytes, or an EthermintWireError `invalid-bech32` whose detail is btcutil's error text.
+ */
+export function bech32Decode(text: string): { hrp: string; bytes: Uint8Array } {
   try {
     const { hrp, data } = decode(text);
     return { hrp, bytes: Uint8Array.from(convertBits(data, 5, 8, false)) };
   } catch (error) {
-    throw new GoError(`decoding bech32 failed: ${(error as Error).message}`);
+    throw new EthermintWireError('invalid-bech32', (error as Error).message, { cause: error });
   }
 }

@@ -1,0 +1,42 @@
+// The engine clients a service shares, wired once: one HTTP client (one call timeout) under the Ethermint
+// queries, the chain reader and the pending pool. Written as factory providers in the shape Nest's
+// `FactoryProvider` takes, with no import of Nest: this lib stays free of the framework.
+import { CometHttpClient } from './http/comet-http-client';
+import { EvmQueryClient } from './evm/evm-query-client';
+import { EthereumChainReader } from './reader/ethereum-chain-reader';
+import { type AcceptedTxRecords, PendingPool } from './reader/pending-pool';
+
+export interface EngineProvidersOptions {
+  /** The CometBFT RPC the clients talk to. */
+  readonly engineUrl: string | URL;
+  /** Engine calls answer within this or fail: each service picks it inside its own method timeouts. */
+  readonly timeoutMs: number;
+  /** The txs the tier accepted, merged into pending answers past CometBFT's 100. */
+  readonly accepted: AcceptedTxRecords;
+}
+
+/** One instance of each client per service (per dependency-injection container), built from `options`. */
+export function engineProviders(options: EngineProvidersOptions) {
+  return [
+    {
+      provide: CometHttpClient,
+      useFactory: () => new CometHttpClient(options.engineUrl, { timeoutMs: options.timeoutMs }),
+    },
+    {
+      provide: EvmQueryClient,
+      inject: [CometHttpClient],
+      useFactory: (comet: CometHttpClient) => new EvmQueryClient(comet),
+    },
+    {
+      provide: EthereumChainReader,
+      inject: [CometHttpClient, EvmQueryClient],
+      useFactory: (comet: CometHttpClient, evm: EvmQueryClient) => new EthereumChainReader(comet, evm),
+    },
+    {
+      provide: PendingPool,
+      inject: [CometHttpClient, EvmQueryClient],
+      useFactory: (comet: CometHttpClient, evm: EvmQueryClient) =>
+        new PendingPool(comet, evm, options.accepted),
+    },
+  ];
+}
