@@ -96,6 +96,28 @@ describe('photon configuration errors', () => {
       await stack.stop();
     }
   });
+
+  it("error: the embedded devnet's port already in use stops the start with one line", async () => {
+    // The devnet runs on a thread of its own: its failure to start still ends the start with one line.
+    const stack = await startPhotonStack('in-process');
+    try {
+      const devnetPort = new URL(stack.devnetUrl).port;
+      const { code, lines } = await failedStart([
+        'start',
+        '--laddr',
+        `tcp://127.0.0.1:${await freePort()}`,
+        '--wsport',
+        String(await freePort()),
+        '--devnet-laddr',
+        `tcp://127.0.0.1:${devnetPort}`,
+      ]);
+      expect(code).toBe(1);
+      expect(lines.filter((line) => line.startsWith('photon:'))).toHaveLength(1);
+      expect(lines.at(-1)).toMatch(/^photon: .*EADDRINUSE/);
+    } finally {
+      await stack.stop();
+    }
+  });
 });
 
 describe('photon devnet', () => {

@@ -2,8 +2,11 @@
 // (or any CometBFT client) to point --node at.
 import type { DevnetConfig } from '@photon/config';
 import { type DataDirState, Devnet, devAccountsBanner } from '@photon/devnet';
+import type { DevnetThreadOptions } from '../embedded-devnet/devnet-thread-protocol';
 import type { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
+
+type DevnetSettings = Omit<DevnetConfig, 'logLevel' | 'logFormat' | 'quiet'>;
 
 function dataDirLine({ path, restoredHeight, discardedBytes }: DataDirState, startMs: number): string {
   const resumed = restoredHeight === 0n ? 'a new chain' : `resumed at height ${restoredHeight}`;
@@ -11,13 +14,9 @@ function dataDirLine({ path, restoredHeight, discardedBytes }: DataDirState, sta
   return `photon devnet: chain kept in ${path} (${resumed}${torn}; started in ${Math.round(startMs)} ms)`;
 }
 
-export async function startDevnet(
-  config: Omit<DevnetConfig, 'logLevel' | 'logFormat' | 'quiet'>,
-  quiet: boolean,
-  logger: PhotonLogger,
-): Promise<Devnet> {
-  const started = performance.now();
-  const devnet = await Devnet.start({
+/** The devnet's options from the command's configuration. */
+export function devnetOptions(config: DevnetSettings): DevnetThreadOptions {
+  return {
     chainId: config.chainId.cosmos,
     eip155ChainId: config.chainId.eip155,
     host: config.devnetLaddr.host,
@@ -25,18 +24,30 @@ export async function startDevnet(
     blockTimeMs: config.blockTimeMs,
     allowUnprotectedTxs: config.allowUnprotectedTxs,
     dataDir: config.dataDir ?? undefined,
-    onError: (error) => logger.error(`photon devnet: block production failed: ${String(error)}`),
-  });
+  };
+}
+
+/** The lines a started devnet announces: the dev accounts (unless quiet), its data dir and its RPC. */
+export function announceDevnet(
+  devnet: { rpcUrl: string; dataDir: DataDirState | undefined },
+  config: DevnetSettings,
+  quiet: boolean,
+  startMs: number,
+  logger: PhotonLogger,
+): void {
   if (!quiet) logger.announce(devAccountsBanner());
-  const startMs = performance.now() - started;
   if (devnet.dataDir !== undefined) logger.announce(dataDirLine(devnet.dataDir, startMs));
   logger.announce(
     `photon devnet: CometBFT RPC on ${devnet.rpcUrl} (chain id ${config.chainId.cosmos}, a block every ${config.blockTimeMs} ms)`,
   );
-  return devnet;
 }
 
 export async function devnetCommand(config: DevnetConfig, logger: PhotonLogger): Promise<void> {
-  const devnet = await startDevnet(config, config.quiet, logger);
+  const started = performance.now();
+  const devnet = await Devnet.start({
+    ...devnetOptions(config),
+    onError: (error) => logger.error(`photon devnet: block production failed: ${String(error)}`),
+  });
+  announceDevnet(devnet, config, config.quiet, performance.now() - started, logger);
   closeOnSignal([() => devnet.stop()], logger);
 }

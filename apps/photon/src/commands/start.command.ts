@@ -37,7 +37,8 @@ import type { PhotonLogger } from '../photon-logger';
 import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
 import { txOptionsOf } from '../tx-options-of';
-import { startDevnet } from './devnet.command';
+import { announceDevnet, devnetOptions } from './devnet.command';
+import { type EmbeddedDevnet, startEmbeddedDevnet } from '../embedded-devnet/embedded-devnet';
 
 @Module({})
 class PhotonInProcessModule {}
@@ -103,13 +104,21 @@ export async function createInProcessApp(
   return app;
 }
 
+/** The embedded devnet, on a thread of its own so that its EVM runs beside the services. */
+async function startOwnDevnet(config: StartConfig, logger: PhotonLogger): Promise<EmbeddedDevnet> {
+  const started = performance.now();
+  const devnet = await startEmbeddedDevnet(devnetOptions(config), logger);
+  announceDevnet(devnet, config, config.quiet, performance.now() - started, logger);
+  return devnet;
+}
+
 export async function startCommand(config: StartConfig, logger: PhotonLogger): Promise<void> {
   checkFaucetConfig(config);
   // An engine of our own runs under --chain-id; one given by --node must agree with it.
   if (config.node !== null)
     await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start', logger));
   // The embedded default: without --node, Photon brings its own chain.
-  const devnet = config.node === null ? await startDevnet(config, config.quiet, logger) : undefined;
+  const devnet = config.node === null ? await startOwnDevnet(config, logger) : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
   const ops = new ProcessOps(config.opsLaddr);
   let app;

@@ -1,0 +1,13 @@
+// The messages between `photon start` and the devnet it runs on a worker thread of its own.
+import type { DataDirState, DevnetOptions } from '@photon/devnet';
+
+/** What the worker starts the devnet with: DevnetOptions without the callback, which cannot cross threads. */
+export type DevnetThreadOptions = Omit<DevnetOptions, 'onError'>;
+
+export type FromDevnetThread =
+  | { kind: 'ready'; rpcUrl: string; dataDir: DataDirState | undefined }
+  | { kind: 'start-failed'; message: string }
+  | { kind: 'block-error'; message: string }
+  | { kind: 'stopped' };
+
+export type ToDevnetThread = { kind: 'stop' };

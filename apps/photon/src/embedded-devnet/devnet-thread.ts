@@ -1,0 +1,34 @@
+// The worker thread `photon start` runs its devnet on. The chain executes every eth_call, eth_estimateGas
+// and block on the EVM; on a thread of its own that work runs beside the services' instead of taking turns
+// with it on one event loop. The services still reach the chain only over its CometBFT RPC (loopback).
+import { parentPort, workerData } from 'node:worker_threads';
+import { Devnet } from '@photon/devnet';
+import type { DevnetThreadOptions, FromDevnetThread, ToDevnetThread } from './devnet-thread-protocol';
+
+function post(message: FromDevnetThread): void {
+  parentPort?.postMessage(message);
+}
+
+async function run(options: DevnetThreadOptions): Promise<void> {
+  let devnet: Devnet;
+  try {
+    devnet = await Devnet.start({
+      ...options,
+      onError: (error) => post({ kind: 'block-error', message: String(error) }),
+    });
+  } catch (error) {
+    post({ kind: 'start-failed', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  parentPort?.on('message', (message: ToDevnetThread) => {
+    if (message.kind !== 'stop') return;
+    void devnet.stop().then(() => {
+      post({ kind: 'stopped' });
+      // In a worker, exit ends this thread alone; nothing of the chain is left to wait for.
+      process.exit(0);
+    });
+  });
+  post({ kind: 'ready', rpcUrl: devnet.rpcUrl, dataDir: devnet.dataDir });
+}
+
+void run(workerData as DevnetThreadOptions);
