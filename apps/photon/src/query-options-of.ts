@@ -7,7 +7,7 @@ import type { LogIndex } from '@photon/store';
 
 type QuerySettings = Pick<
   QueryConfig,
-  'chainId' | 'logsMaxBlockRange' | 'logsMaxResults' | 'rpcGasCap' | 'queryCacheBytes'
+  'chainId' | 'logsMaxBlockRange' | 'logsMaxResults' | 'rpcGasCap' | 'queryCacheBytes' | 'engineBatch'
 >;
 
 export function queryOptionsOf(
@@ -21,6 +21,7 @@ export function queryOptionsOf(
     logLimits: { maxBlockRange: config.logsMaxBlockRange, maxResults: config.logsMaxResults },
     gasCap: BigInt(config.rpcGasCap),
     finalAnswersBytes: config.queryCacheBytes,
+    engineBatch: config.engineBatch,
     accepted: stores.accepted,
     logIndex: stores.logIndex,
   };

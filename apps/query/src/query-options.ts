@@ -18,6 +18,8 @@ export interface QueryOptions {
   readonly accepted: AcceptedTxRecords;
   /** Bound of the answers kept at committed heights (FinalAnswers), in estimated bytes; 0 keeps none. */
   readonly finalAnswersBytes?: number;
+  /** Most engine reads sent as one JSON-RPC batch (--engine-batch); 1 or absent sends each alone. */
+  readonly engineBatch?: number;
 }
 
 export const QUERY_OPTIONS = Symbol('QUERY_OPTIONS');

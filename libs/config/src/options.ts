@@ -438,6 +438,14 @@ export const OPTIONS = {
     default: 5,
     parse: parsePositiveInt,
   }),
+  engineBatch: option({
+    flag: 'engine-batch',
+    env: 'PHOTON_ENGINE_BATCH',
+    description:
+      "most engine reads the query service sends as one CometBFT JSON-RPC batch (those made in the same turn of its event loop); 1 sends each alone; at most the engine's max_request_batch_size (CometBFT: 10)",
+    default: 10,
+    parse: parsePositiveInt,
+  }),
   logsMaxBlockRange: option({
     flag: 'logs-max-block-range',
     env: 'PHOTON_LOGS_MAX_BLOCK_RANGE',
@@ -582,7 +590,7 @@ const { engineWsClients, engineWsSubscriptionsPerClient, engineQueries, engineSu
   OPTIONS;
 /** Upstream subscriptions of the engine-event websocket: the events leader holds them. */
 const ENGINE_QUERIES = { engineQueries, engineSubscriptionsPerConnection } as const;
-const { rpcGasCap, queryCacheBytes } = OPTIONS;
+const { rpcGasCap, queryCacheBytes, engineBatch } = OPTIONS;
 const {
   passphraseFile,
   keystoreDir,
@@ -662,6 +670,7 @@ export const QUERY_SCHEMA = {
   ...LOG_LIMITS,
   rpcGasCap,
   queryCacheBytes,
+  engineBatch,
   ...CLUSTER,
   ...OPS,
   ...LOGGING,
@@ -726,6 +735,7 @@ export const START_SCHEMA = {
   ...LOG_LIMITS,
   rpcGasCap,
   queryCacheBytes,
+  engineBatch,
   ...FILTERS,
   ...ENGINE_QUERIES,
   logIndexFrom,

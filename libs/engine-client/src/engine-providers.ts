@@ -13,6 +13,8 @@ export interface EngineProvidersOptions {
   readonly timeoutMs: number;
   /** The txs the tier accepted, merged into pending answers past CometBFT's 100. */
   readonly accepted: AcceptedTxRecords;
+  /** Most reads sent as one JSON-RPC batch (JsonRpcTransportOptions.maxBatch); absent: each alone. */
+  readonly maxBatch?: number | undefined;
 }
 
 /** One instance of each client per service (per dependency-injection container), built from `options`. */
@@ -20,7 +22,8 @@ export function engineProviders(options: EngineProvidersOptions) {
   return [
     {
       provide: CometHttpClient,
-      useFactory: () => new CometHttpClient(options.engineUrl, { timeoutMs: options.timeoutMs }),
+      useFactory: () =>
+        new CometHttpClient(options.engineUrl, { timeoutMs: options.timeoutMs, maxBatch: options.maxBatch }),
     },
     {
       provide: EvmQueryClient,

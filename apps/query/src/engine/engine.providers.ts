@@ -11,9 +11,9 @@ import { ChainHead } from './chain-head';
 export const ENGINE_CALL_TIMEOUT_MS = 5_000;
 
 export function queryEngineProviders(options: QueryOptions): Provider[] {
-  const { engineUrl, accepted } = options;
+  const { engineUrl, accepted, engineBatch } = options;
   return [
-    ...engineProviders({ engineUrl, accepted, timeoutMs: ENGINE_CALL_TIMEOUT_MS }),
+    ...engineProviders({ engineUrl, accepted, timeoutMs: ENGINE_CALL_TIMEOUT_MS, maxBatch: engineBatch }),
     ChainHead,
     BlockResolver,
     { provide: FinalAnswers, useFactory: () => new FinalAnswers(options.finalAnswersBytes) },

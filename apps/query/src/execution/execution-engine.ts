@@ -13,7 +13,10 @@ export class ExecutionEngine implements OnApplicationShutdown {
   private readonly comet: CometHttpClient;
 
   constructor(@Inject(QUERY_OPTIONS) options: QueryOptions) {
-    this.comet = new CometHttpClient(options.engineUrl, { timeoutMs: EXECUTION_CALL_TIMEOUT_MS });
+    this.comet = new CometHttpClient(options.engineUrl, {
+      timeoutMs: EXECUTION_CALL_TIMEOUT_MS,
+      maxBatch: options.engineBatch,
+    });
     this.evm = new EvmQueryClient(this.comet);
   }
 

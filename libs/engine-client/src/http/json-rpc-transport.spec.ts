@@ -152,3 +152,154 @@ describe(JsonRpcTransport.name, () => {
     await engine.close();
   });
 });
+
+describe(`${JsonRpcTransport.name} batches`, () => {
+  type Request = { id: number; method: string; params: unknown };
+  /** An engine that answers every item with its method and id, and records each POST's body. */
+  async function echoEngine(answer?: (item: Request) => unknown) {
+    const posts: unknown[] = [];
+    const reply = (item: Request) =>
+      answer?.(item) ?? { jsonrpc: '2.0', id: item.id, result: `${item.method}#${item.id}` };
+    const engine = await serve((body, res) => {
+      posts.push(body);
+      // CometBFT answers a batch with an array; the order need not follow the request's.
+      json(res, 200, Array.isArray(body) ? (body as Request[]).map(reply).reverse() : reply(body));
+    });
+    return { engine, posts };
+  }
+
+  it('behavior: calls made in one turn go as one batch, and each gets its own result', async () => {
+    const { engine, posts } = await echoEngine();
+    const transport = new JsonRpcTransport(engine.url, { maxBatch: 10 });
+    const results = await Promise.all([
+      transport.call('abci_query', { path: '/a' }),
+      transport.call('block', { height: '2' }),
+      transport.call('abci_query', { path: '/b' }),
+    ]);
+    expect(results).toEqual(['abci_query#1', 'block#2', 'abci_query#3']);
+    expect(posts).toEqual([
+      [
+        { jsonrpc: '2.0', id: 1, method: 'abci_query', params: { path: '/a' } },
+        { jsonrpc: '2.0', id: 2, method: 'block', params: { height: '2' } },
+        { jsonrpc: '2.0', id: 3, method: 'abci_query', params: { path: '/b' } },
+      ],
+    ]);
+    // A call alone in its turn goes as a plain request object.
+    expect(await transport.call('status')).toBe('status#4');
+    expect(posts[1]).toEqual({ jsonrpc: '2.0', id: 4, method: 'status', params: {} });
+    transport.close();
+    await engine.close();
+  });
+
+  it('behavior: more calls than maxBatch are split into batches of at most maxBatch', async () => {
+    const { engine, posts } = await echoEngine();
+    const transport = new JsonRpcTransport(engine.url, { maxBatch: 2 });
+    const results = await Promise.all(Array.from({ length: 5 }, () => transport.call('status')));
+    expect(results).toEqual(['status#1', 'status#2', 'status#3', 'status#4', 'status#5']);
+    expect(posts.map((body) => (Array.isArray(body) ? body.length : 1))).toEqual([2, 2, 1]);
+    transport.close();
+    await engine.close();
+  });
+
+  it('behavior: broadcasts are never batched, and calls with another deadline go apart', async () => {
+    const { engine, posts } = await echoEngine();
+    const transport = new JsonRpcTransport(engine.url, { maxBatch: 10, timeoutMs: 5_000 });
+    await Promise.all([
+      transport.call('abci_query'),
+      transport.call('broadcast_tx_sync', { tx: 'AA==' }),
+      transport.call('abci_query'),
+      transport.call('status', {}, 1_000),
+    ]);
+    const shapes = posts.map((body) =>
+      Array.isArray(body) ? (body as Request[]).map((item) => item.method) : (body as Request).method,
+    );
+    expect(shapes).toHaveLength(3);
+    expect(shapes).toEqual(
+      expect.arrayContaining(['broadcast_tx_sync', ['abci_query', 'abci_query'], 'status']),
+    );
+    transport.close();
+    await engine.close();
+  });
+
+  it('error: an item that fails fails its own call alone', async () => {
+    const { engine } = await echoEngine((item) =>
+      item.id === 2
+        ? {
+            jsonrpc: '2.0',
+            id: 2,
+            error: { code: -32603, message: 'Internal error', data: 'height 9 is too high' },
+          }
+        : undefined,
+    );
+    const transport = new JsonRpcTransport(engine.url, { maxBatch: 10 });
+    const [first, second, third] = await Promise.allSettled([
+      transport.call('block'),
+      transport.call('block_results'),
+      transport.call('header'),
+    ]);
+    expect(first).toEqual({ status: 'fulfilled', value: 'block#1' });
+    expect(second).toMatchObject({
+      status: 'rejected',
+      reason: { method: 'block_results', data: 'height 9 is too high' },
+    });
+    expect((second as PromiseRejectedResult).reason).toBeInstanceOf(EngineRpcError);
+    expect(third).toEqual({ status: 'fulfilled', value: 'header#3' });
+    transport.close();
+    await engine.close();
+  });
+
+  it('error: an answer without an item for a call fails that call as malformed', async () => {
+    const engine = await serve((body, res) =>
+      json(
+        res,
+        200,
+        (body as unknown as Request[])
+          .filter((item) => item.id !== 1)
+          .map((item) => ({ jsonrpc: '2.0', id: item.id, result: `${item.method}#${item.id}` })),
+      ),
+    );
+    const transport = new JsonRpcTransport(engine.url, { maxBatch: 10 });
+    const [first, second] = await Promise.allSettled([transport.call('block'), transport.call('header')]);
+    expect(first).toMatchObject({ status: 'rejected', reason: expect.any(EngineResponseError) });
+    expect(second).toEqual({ status: 'fulfilled', value: 'header#2' });
+    transport.close();
+    await engine.close();
+  });
+
+  it('error: a batch refused as a whole fails every call with the engine error', async () => {
+    // CometBFT over max_request_batch_size answers one error object for the whole batch.
+    const engine = await serve((_body, res) =>
+      json(res, 200, {
+        jsonrpc: '2.0',
+        id: -1,
+        error: { code: -32600, message: 'Invalid Request', data: 'batch too large' },
+      }),
+    );
+    const transport = new JsonRpcTransport(engine.url, { maxBatch: 10 });
+    const outcomes = await Promise.allSettled([transport.call('block'), transport.call('header')]);
+    expect(outcomes).toEqual([
+      { status: 'rejected', reason: expect.any(EngineRpcError) },
+      { status: 'rejected', reason: expect.any(EngineRpcError) },
+    ]);
+    expect(outcomes.map((outcome) => (outcome as PromiseRejectedResult).reason.method)).toEqual([
+      'block',
+      'header',
+    ]);
+    transport.close();
+    await engine.close();
+  });
+
+  it('error: nobody listens: every call of the batch fails at once, each under its own method', async () => {
+    const port = await freePort();
+    const transport = new JsonRpcTransport(new URL(`http://127.0.0.1:${port}`), { maxBatch: 10 });
+    const outcomes = await Promise.allSettled([transport.call('block'), transport.call('header')]);
+    for (const [outcome, method] of [
+      [outcomes[0], 'block'],
+      [outcomes[1], 'header'],
+    ] as const) {
+      expect(outcome).toMatchObject({ status: 'rejected', reason: { kind: 'connection', method } });
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(EngineUnavailableError);
+    }
+    transport.close();
+  });
+});
