@@ -16,7 +16,7 @@ export interface JsonRpcTransportOptions {
    * trip's parsing and syscalls on both sides per call, at the price of each answer waiting for the slowest
    * call of its batch. CometBFT refuses batches over its `max_request_batch_size` (10 by default).
    */
-  maxBatch?: number;
+  maxBatch?: number | undefined;
 }
 
 export type RpcParams = Readonly<Record<string, string | boolean | undefined>>;
