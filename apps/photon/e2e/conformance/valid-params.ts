@@ -31,7 +31,15 @@ export function validParams(c: ConformanceChain): Readonly<Record<string, readon
       ['0x4', 'latest', [25, 75]],
       ['0x2', c.movesHeight, []],
     ],
-    eth_getBalance: [[a1, 'latest'], [a1, c.movesHeight], [a1, blockHash], [a1]],
+    eth_getBalance: [
+      [a1, 'latest'],
+      [a1, c.movesHeight],
+      [a1, blockHash],
+      [a1, { blockNumber: c.movesHeight }],
+      [a1, { blockHash: c.movesBlockHash, requireCanonical: true }],
+      [a1, 'safe'],
+      [a1],
+    ],
     eth_getStorageAt: [
       [c.token, '0x2', 'latest'],
       [c.token, '0x0', blockHash],
