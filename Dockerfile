@@ -22,7 +22,8 @@ COPY . .
 RUN pnpm install --frozen-lockfile --offline --store-dir /pnpm/store
 RUN pnpm build
 # Pruned to what the CLI runs: production dependencies of @photon/cli and its workspace packages, then
-# no sources, tests, bench or test helpers (dist/ and the .proto files libs/ethermint-wire loads stay).
+# no sources, tests, bench or test helpers (dist/, the .proto files libs/ethermint-wire loads and the
+# execution-apis document libs/types/spec holds for rpc.discover stay).
 RUN CI=true pnpm install --prod --frozen-lockfile --offline --store-dir /pnpm/store --filter "@photon/cli..." \
   && rm -rf bench libs/testing apps/*/src apps/*/e2e libs/*/src libs/*/e2e libs/*/scripts \
   && find apps libs -name '*.tsbuildinfo' -delete

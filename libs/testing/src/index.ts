@@ -37,6 +37,7 @@ export {
   hasResultSchema,
   sampleRecords,
   validateComponent,
+  validateOpenRpcDocument,
   validateResult,
 } from './openrpc';
 export type { ValidationOutcome } from './openrpc';

@@ -9,7 +9,15 @@ export type {
   TimeoutClass,
   WireType,
 } from './method-table/method-row';
-export { DEFAULT_METHOD_COST, METHOD_TABLE, findMethod, isMethodName, methodCost } from './method-table';
+export {
+  DEFAULT_METHOD_COST,
+  META_NAMESPACE,
+  METHOD_TABLE,
+  exposedNamespaces,
+  findMethod,
+  isMethodName,
+  methodCost,
+} from './method-table';
 export type { MethodName } from './method-table';
 export { SHIPPED_SERVICES, isShippedService } from './services';
 export { buildOpenRpcDocument, serializeOpenRpcDocument } from './openrpc/build-openrpc';
@@ -19,6 +27,8 @@ export type {
   OpenRpcMethod,
   ReferenceSchemas,
 } from './openrpc/build-openrpc';
+export { EXECUTION_APIS_DOCUMENT_PATH, loadExecutionApisReference } from './openrpc/execution-apis-reference';
+export { photonOpenRpcDocument } from './openrpc/photon-document';
 export { WIRE_SCHEMAS } from './openrpc/wire-schemas';
 export type { JsonObject, JsonSchema, JsonValue } from './openrpc/wire-schemas';
 export { PHOTON_VERSION } from './version';

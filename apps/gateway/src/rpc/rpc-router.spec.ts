@@ -9,7 +9,13 @@ import {
   MethodBus,
 } from '@photon/bus';
 import { InvalidInputError, RpcError, type RpcCall } from '@photon/codec';
-import { INTERNAL_METHODS, type Namespace, type ServiceName } from '@photon/types';
+import {
+  INTERNAL_METHODS,
+  type Namespace,
+  type OpenRpcDocument,
+  type ServiceName,
+  photonOpenRpcDocument,
+} from '@photon/types';
 import { Draining, OpsMetrics } from '@photon/ops';
 import type { GatewayOps } from '../gateway-ops';
 import type { GatewayOptions } from '../gateway-options';
@@ -130,6 +136,30 @@ describe(RpcRouter.name, () => {
       });
     }
     expect(bus.requests).toEqual([]);
+  });
+
+  it('default: rpc.discover answers on every listener with the document of the exposed namespaces', async () => {
+    const { router: closed, bus } = router('127.0.0.1', ['web3', 'eth', 'net']);
+    const document = (await closed.route(call('rpc.discover', []), context)) as OpenRpcDocument;
+    expect(document).toEqual(photonOpenRpcDocument(['web3', 'eth', 'net', 'rpc']));
+    const namespaces = new Set(document.methods.map((method) => method.name.split(/[_.]/)[0]));
+    expect([...namespaces].sort()).toEqual(['eth', 'net', 'rpc', 'web3']);
+    // Without params too, as clients send it; the gateway answers it itself.
+    expect(
+      await closed.route({ method: 'rpc.discover', params: undefined, id: 2, notification: false }, context),
+    ).toBe(document);
+    expect(bus.requests).toEqual([]);
+    const { router: bare } = router('127.0.0.1', []);
+    const only = (await bare.route(call('rpc.discover', []), context)) as OpenRpcDocument;
+    expect(only.methods.map((method) => method.name)).toEqual(['rpc.discover']);
+  });
+
+  it('error: rpc.discover takes no params', async () => {
+    const { router: open } = router('127.0.0.1', ['eth']);
+    expect(await errorOf(open.route(call('rpc.discover', [true]), context))).toEqual({
+      code: -32602,
+      message: 'too many arguments, want at most 0',
+    });
   });
 
   it('behavior: the keystore is a required service when eth or personal is exposed', () => {

@@ -1,16 +1,21 @@
 // Routes one call to the service that owns it, by the method table. Unknown methods, methods of
 // namespaces not exposed by --rpc-api, and methods no shipped service serves all answer -32601
-// the same way, so a client cannot tell a disabled namespace from a missing method. The calls of a
+// the same way, so a client cannot tell a disabled namespace from a missing method. The `rpc`
+// metadata namespace (rpc.discover) is exposed on every listener, as geth's is. The calls of a
 // batch that one service owns go to it as one bus message. What an
 // unlocked account may do through this gateway is the keystore's decision (see RpcEndpoint).
 import { Inject, Injectable } from '@nestjs/common';
 import { type BusCall, type CallContext, MethodBus } from '@photon/bus';
-import { type InvokeCall, MethodNotFoundError, type RpcCall } from '@photon/codec';
+import { type InvokeCall, MethodNotFoundError, NoParams, type RpcCall, decodeParams } from '@photon/codec';
 import {
   METHOD_TABLE,
   type MethodRow,
+  type Namespace,
   type ServiceName,
+  type OpenRpcDocument,
   TIMEOUT_MS,
+  exposedNamespaces,
+  photonOpenRpcDocument,
   findMethod,
   isShippedService,
 } from '@photon/types';
@@ -22,7 +27,9 @@ import { EdgeAnswers } from './edge-answers';
 
 @Injectable()
 export class RpcRouter {
-  private readonly exposed: ReadonlySet<string>;
+  private readonly exposed: ReadonlySet<Namespace>;
+  /** rpc.discover's answer, built on first call with the function that writes docs/openrpc.json. */
+  private discoverDocument: OpenRpcDocument | undefined;
   /** Services that own at least one exposed method: what readiness has to check. */
   readonly requiredServices: readonly ServiceName[];
 
@@ -33,7 +40,7 @@ export class RpcRouter {
     @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
     @Inject(GATEWAY_OPS) private readonly ops: GatewayOps,
   ) {
-    this.exposed = new Set(options.rpcApi);
+    this.exposed = new Set(exposedNamespaces(options.rpcApi));
     const services = new Set<ServiceName>();
     for (const row of METHOD_TABLE as readonly MethodRow[]) {
       if (this.exposed.has(row.namespace) && isShippedService(row.service)) services.add(row.service);
@@ -104,10 +111,16 @@ export class RpcRouter {
     return this.edge.answer(row, call, () => send(service, row));
   }
 
-  /** The methods the gateway answers itself: the subscriptions of its websocket sessions. */
+  /** The methods the gateway answers itself: the subscriptions of its websocket sessions, its OpenRPC document. */
   private async answerHere(row: MethodRow, call: RpcCall, context: CallContext): Promise<unknown> {
     if (row.method === 'eth_subscribe') return this.subscriptions.subscribe(call.params, context);
     if (row.method === 'eth_unsubscribe') return this.subscriptions.unsubscribe(call.params, context);
+    if (row.method === 'rpc.discover') {
+      decodeParams(NoParams, call.params);
+      // Methods of hidden namespaces are left out: they answer like unknown methods.
+      this.discoverDocument ??= photonOpenRpcDocument([...this.exposed]);
+      return this.discoverDocument;
+    }
     throw new MethodNotFoundError(call.method);
   }
 }

@@ -9,3 +9,4 @@ export {
 export type { ValidationOutcome } from './validate-result';
 export { EXECUTION_APIS_DOCUMENT_PATH, loadExecutionApisDocument } from './load-document';
 export { sampleRecords } from './sample-records';
+export { validateOpenRpcDocument } from './validate-openrpc-document';

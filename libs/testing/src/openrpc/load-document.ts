@@ -1,17 +1,10 @@
-// Loads the vendored execution-apis OpenRPC document (libs/testing/spec) relative to this file, which
-// sits two levels below the package root both in src (jest) and in dist.
+// Loads the vendored execution-apis OpenRPC document, which ships in @photon/types (libs/types/spec)
+// because the gateway's rpc.discover reuses its schemas.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { JsonObject } from '@photon/types';
+import { EXECUTION_APIS_DOCUMENT_PATH, type JsonObject } from '@photon/types';
 import { asObject } from './json-shape';
 
-export const EXECUTION_APIS_DOCUMENT_PATH = join(
-  __dirname,
-  '..',
-  '..',
-  'spec',
-  'execution-apis.openrpc.json',
-);
+export { EXECUTION_APIS_DOCUMENT_PATH };
 
 let cached: JsonObject | undefined;
 

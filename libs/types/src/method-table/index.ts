@@ -4,6 +4,7 @@
 import type { MethodRow } from './method-row';
 import { ETH_ROWS } from './rows-eth';
 import { PERSONAL_ROWS } from './rows-personal';
+import { RPC_ROWS } from './rows-rpc';
 import { TXPOOL_ROWS } from './rows-txpool';
 import { UNSERVED_ROWS } from './rows-unserved';
 import { WEB3_NET_ROWS } from './rows-web3-net';
@@ -13,10 +14,13 @@ export const METHOD_TABLE = [
   ...ETH_ROWS,
   ...PERSONAL_ROWS,
   ...TXPOOL_ROWS,
+  ...RPC_ROWS,
   ...UNSERVED_ROWS,
 ] as const satisfies readonly MethodRow[];
 
 export type MethodName = (typeof METHOD_TABLE)[number]['method'];
+
+export { META_NAMESPACE, exposedNamespaces } from './rows-rpc';
 
 const rowsByName: ReadonlyMap<string, MethodRow> = new Map(METHOD_TABLE.map((row) => [row.method, row]));
 

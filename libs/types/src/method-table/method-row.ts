@@ -1,7 +1,10 @@
 // The shape of one row of the method table: everything the router, the OpenRPC document and the
 // handlers need to know about a wire method, without importing Nest or doing I/O.
 
-/** JSON-RPC namespaces: the prefix before the first underscore of a method name. */
+/**
+ * JSON-RPC namespaces: the prefix before the first underscore of a method name, or before the dot of
+ * `rpc.`, the prefix JSON-RPC 2.0 reserves for system extensions (rpc.discover).
+ */
 export type Namespace =
   | 'web3'
   | 'net'
@@ -78,6 +81,8 @@ export type WireType =
   | 'SIGNED_TRANSACTION'
   | 'ACCOUNT_PROOF'
   | 'ACCESS_LIST_RESULT'
+  // rpc.discover's answer: an OpenRPC document (the meta-schema checks it in the tests).
+  | 'OPENRPC_DOCUMENT'
   | 'ANY'
   | 'NULL';
 

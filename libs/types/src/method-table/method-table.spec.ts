@@ -1,8 +1,16 @@
 // Checks the method table against its sources: the execution-apis OpenRPC document, the Ethermint
 // endpoints inventory Photon started from, CLIENT-COMPAT.md and the target architecture's owners.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DEFAULT_METHOD_COST, METHOD_TABLE, findMethod, isMethodName, methodCost } from './index';
+import { EXECUTION_APIS_DOCUMENT_PATH } from '../openrpc/execution-apis-reference';
+import {
+  DEFAULT_METHOD_COST,
+  META_NAMESPACE,
+  METHOD_TABLE,
+  exposedNamespaces,
+  findMethod,
+  isMethodName,
+  methodCost,
+} from './index';
 import type { InventoryStatus, MethodOwner, MethodRow } from './method-row';
 
 interface SpecMethod {
@@ -10,10 +18,10 @@ interface SpecMethod {
   readonly params: readonly { readonly name: string; readonly required?: boolean }[];
 }
 
-// The execution-apis document vendored in the repo (libs/testing/spec/README.md says where it comes from).
-const SPEC_PATH = join(__dirname, '..', '..', '..', 'testing', 'spec', 'execution-apis.openrpc.json');
-const specMethods = (JSON.parse(readFileSync(SPEC_PATH, 'utf8')) as { methods: readonly SpecMethod[] })
-  .methods;
+// The execution-apis document vendored in the repo (libs/types/spec/README.md says where it comes from).
+const specMethods = (
+  JSON.parse(readFileSync(EXECUTION_APIS_DOCUMENT_PATH, 'utf8')) as { methods: readonly SpecMethod[] }
+).methods;
 
 // evmos/ethermint docs/api/json-rpc/endpoints.md at 7c978311 (2021-08-23), the last revision before
 // eth_getProof and eth_getFilterLogs were added: ✔ = implemented, N/A = n/a, blank = unmarked.
@@ -97,7 +105,7 @@ describe('METHOD_TABLE', () => {
     const names = rows.map((row) => row.method);
     expect(new Set(names).size).toBe(names.length);
     for (const row of rows) {
-      expect([row.method, row.namespace]).toEqual([row.method, row.method.split('_')[0]]);
+      expect([row.method, row.namespace]).toEqual([row.method, row.method.split(/[_.]/)[0]]);
       expect(row.summary.length).toBeGreaterThan(0);
     }
   });
@@ -193,6 +201,11 @@ describe('METHOD_TABLE', () => {
     ]);
     // Subscriptions live on the gateway's sockets.
     expectOwner('gateway', ['eth_subscribe', 'eth_unsubscribe']);
+    // The OpenRPC document is the gateway's own (built from this table), on every listener.
+    expectOwner('gateway', ['rpc.discover']);
+    expect(rows.filter((row) => row.namespace === META_NAMESPACE).map((row) => row.method)).toEqual([
+      'rpc.discover',
+    ]);
     expectOwner('none', ['eth_simulateV1', 'eth_getBlockAccessList', 'eth_config', 'eth_capabilities']);
     expectOwner('none', ['eth_blobBaseFee', 'eth_getWork', 'eth_submitWork', 'eth_submitHashrate']);
     // Not served, each with its reason in the row's summary.
@@ -249,8 +262,14 @@ describe('METHOD_TABLE', () => {
       expect(Number.isInteger(methodCost(row.method)) && methodCost(row.method) > 0).toBe(true);
   });
 
+  it('behavior: the metadata namespace is exposed whatever --rpc-api lists, once', () => {
+    expect(exposedNamespaces(['web3', 'eth', 'net'])).toEqual(['web3', 'eth', 'net', 'rpc']);
+    expect(exposedNamespaces([])).toEqual(['rpc']);
+    expect(exposedNamespaces(['rpc', 'eth'])).toEqual(['rpc', 'eth']);
+  });
+
   it('error: unknown names and other spellings are not methods', () => {
-    for (const name of ['eth_foo', 'ETH_CHAINID', 'eth_chainid', 'rpc.discover', '']) {
+    for (const name of ['eth_foo', 'ETH_CHAINID', 'eth_chainid', 'rpc_discover', 'rpc.modules', '']) {
       expect(findMethod(name)).toBeUndefined();
       expect(isMethodName(name)).toBe(false);
     }

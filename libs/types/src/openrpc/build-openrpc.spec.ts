@@ -3,13 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { METHOD_TABLE } from '../method-table';
-import { type ReferenceSchemas, buildOpenRpcDocument, serializeOpenRpcDocument } from './build-openrpc';
+import { PHOTON_VERSION } from '../version';
+import { buildOpenRpcDocument, serializeOpenRpcDocument } from './build-openrpc';
+import { loadExecutionApisReference } from './execution-apis-reference';
+import { photonOpenRpcDocument } from './photon-document';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
-// The vendored execution-apis document; scripts/generate-openrpc.mjs reads the same file.
-const reference = JSON.parse(
-  readFileSync(join(ROOT, 'libs', 'testing', 'spec', 'execution-apis.openrpc.json'), 'utf8'),
-) as ReferenceSchemas;
+// The vendored execution-apis document, which the gateway and scripts/generate-openrpc.mjs read too.
+const reference = loadExecutionApisReference();
 
 /** Every `$ref` string anywhere in a JSON value. */
 function refsIn(value: unknown): string[] {
@@ -66,10 +67,21 @@ describe(buildOpenRpcDocument.name, () => {
     expect(Object.keys(schemas).filter((name) => !refs.has(name))).toEqual([]);
   });
 
-  it('behavior: the committed docs/openrpc.json is the document built now', () => {
+  it('behavior: with namespaces, only their methods and the components those reach', () => {
+    const document = buildOpenRpcDocument('1.2.3', reference, ['net', 'rpc']);
+    expect(document.methods.map((method) => method.name)).toEqual(
+      METHOD_TABLE.filter((row) => ['net', 'rpc'].includes(row.namespace)).map((row) => row.method),
+    );
+    const schemas = document.components?.schemas ?? {};
+    const refs = new Set(refsIn(document).map((ref) => ref.replace('#/components/schemas/', '')));
+    expect(Object.keys(schemas).sort()).toEqual([...refs].sort());
+    expect(buildOpenRpcDocument('1.2.3', reference, []).methods).toEqual([]);
+  });
+
+  it('behavior: the committed docs/openrpc.json is the document rpc.discover serves with every namespace', () => {
     const committed = readFileSync(join(ROOT, 'docs', 'openrpc.json'), 'utf8');
-    const { version } = (JSON.parse(committed) as { info: { version: string } }).info;
-    const fresh = serializeOpenRpcDocument(buildOpenRpcDocument(version, reference));
+    const fresh = serializeOpenRpcDocument(photonOpenRpcDocument());
+    expect(photonOpenRpcDocument().info.version).toBe(PHOTON_VERSION);
     if (fresh !== committed) {
       const line = fresh.split('\n').findIndex((text, index) => text !== committed.split('\n')[index]);
       throw new Error(`docs/openrpc.json is stale from line ${line + 1}: run pnpm openrpc`);

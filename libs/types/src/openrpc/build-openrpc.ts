@@ -1,7 +1,7 @@
 // Builds the OpenRPC document (rpc.discover, docs/openrpc.json) from the method table, so the
 // published contract cannot drift from what the gateway routes. Pure: the caller loads any files.
 import { METHOD_TABLE } from '../method-table';
-import type { MethodRow } from '../method-table/method-row';
+import type { MethodRow, Namespace } from '../method-table/method-row';
 import { type JsonObject, type JsonSchema, type JsonValue, WIRE_SCHEMAS } from './wire-schemas';
 
 /**
@@ -44,13 +44,24 @@ export interface OpenRpcDocument {
 
 const DESCRIPTION =
   'Ethereum JSON-RPC tier for Cosmos/Ethermint-style chains. Every method of the method table is ' +
-  'listed; x-photon-service "none" marks methods answered with -32601 ' +
-  '"the method <name> does not exist/is not available".';
+  'listed (rpc.discover lists those of the namespaces its listener exposes); x-photon-service "none" ' +
+  'marks methods answered with -32601 "the method <name> does not exist/is not available".';
 
-/** The OpenRPC document of every row of the method table, served or not, in table order. */
-export function buildOpenRpcDocument(version: string, reference?: ReferenceSchemas): OpenRpcDocument {
+/**
+ * The OpenRPC document of every row of the method table, served or not, in table order; with
+ * `namespaces`, of the rows of those namespaces only (and of the reference components they reach).
+ */
+export function buildOpenRpcDocument(
+  version: string,
+  reference?: ReferenceSchemas,
+  namespaces?: readonly Namespace[],
+): OpenRpcDocument {
   const referenceByName = new Map((reference?.methods ?? []).map((method) => [method.name, method]));
-  const methods = METHOD_TABLE.map((row: MethodRow): OpenRpcMethod => {
+  const rows: readonly MethodRow[] =
+    namespaces === undefined
+      ? METHOD_TABLE
+      : METHOD_TABLE.filter((row) => namespaces.includes(row.namespace));
+  const methods = rows.map((row: MethodRow): OpenRpcMethod => {
     // An alias publishes the schemas of the method it routes to.
     const ref = referenceByName.get(row.aliasOf ?? row.method);
     return {

@@ -295,6 +295,17 @@ export const WIRE_SCHEMAS: Readonly<Record<WireType, JsonSchema>> = {
     type: 'object',
     properties: { accessList: transactionFields.accessList, gasUsed: quantity, error: { type: 'string' } },
   },
+  OPENRPC_DOCUMENT: {
+    title: 'OpenRPC document',
+    type: 'object',
+    required: ['openrpc', 'info', 'methods'],
+    properties: {
+      openrpc: { type: 'string' },
+      info: { type: 'object', required: ['title', 'version'] },
+      methods: { type: 'array', items: { type: 'object', required: ['name', 'params', 'result'] } },
+      components: { type: 'object' },
+    },
+  },
   ANY: {},
   NULL: nullValue,
 };
