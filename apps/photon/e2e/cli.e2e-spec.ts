@@ -1,5 +1,6 @@
 // The photon command as a user runs it: `photon start` serving the README's curl example, and
 // bad configuration stopping the start with one line.
+import { createServer, type AddressInfo } from 'node:net';
 import {
   freePort,
   rpcRaw,
@@ -99,9 +100,10 @@ describe('photon configuration errors', () => {
 
   it("error: the embedded devnet's port already in use stops the start with one line", async () => {
     // The devnet runs on a thread of its own: its failure to start still ends the start with one line.
-    const stack = await startPhotonStack('in-process');
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
-      const devnetPort = new URL(stack.devnetUrl).port;
+      const { port } = taken.address() as AddressInfo;
       const { code, lines } = await failedStart([
         'start',
         '--laddr',
@@ -109,13 +111,13 @@ describe('photon configuration errors', () => {
         '--wsport',
         String(await freePort()),
         '--devnet-laddr',
-        `tcp://127.0.0.1:${devnetPort}`,
+        `tcp://127.0.0.1:${port}`,
       ]);
       expect(code).toBe(1);
       expect(lines.filter((line) => line.startsWith('photon:'))).toHaveLength(1);
       expect(lines.at(-1)).toMatch(/^photon: .*EADDRINUSE/);
     } finally {
-      await stack.stop();
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 });
