@@ -47,7 +47,7 @@ export async function bootstrapGateway(
           request.resume();
           return;
         }
-        if (hotPath.faucet?.tryHandle(request, response) === true) return;
+        if (hotPath.faucet?.tryHandle(request, response, requestId) === true) return;
         if (hotPath.handler?.tryHandle(request, response, requestId) !== true)
           fastifyHandler(request, response);
       }),

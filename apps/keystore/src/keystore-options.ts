@@ -14,6 +14,8 @@ export interface KeystoreOptions {
   readonly unlockKeys: readonly string[];
   /** --passphrase-file: line i holds the passphrase of the i-th --unlock-key (the last line serves the rest). */
   readonly passphraseFile: string | null;
+  /** --import-key-file: raw keys imported at start unless held, key i under passphrase line i. */
+  readonly importKeyFile: string | null;
   /**
    * geth's --allow-insecure-unlock: unlocked accounts sign, and personal_unlockAccount is served,
    * for calls through a gateway other machines can reach. Off: only loopback gateways may.

@@ -1,6 +1,6 @@
 // The keystore service's methods through the in-process bus, as the gateway calls them: key files
 // in a temporary directory, unlock sessions in the in-memory store with a clock the test moves.
-import { ConsoleLogger } from '@nestjs/common';
+import { ConsoleLogger, type LoggerService } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { BusModule, type CallContext, INTERNAL_CONTEXT, MethodBus } from '@photon/bus';
 import { RpcError } from '@photon/codec';
@@ -33,7 +33,10 @@ interface Keystore {
   close(): Promise<void>;
 }
 
-async function startKeystore(overrides: Partial<KeystoreOptions> = {}): Promise<Keystore> {
+async function startKeystore(
+  overrides: Partial<KeystoreOptions> = {},
+  logger: LoggerService = new ConsoleLogger({ logLevels: ['error'] }),
+): Promise<Keystore> {
   const dir = await mkdtemp(join(tmpdir(), 'photon-keystore-'));
   const clock = { now: Date.now() };
   const options: KeystoreOptions = {
@@ -43,13 +46,14 @@ async function startKeystore(overrides: Partial<KeystoreOptions> = {}): Promise<
     sessions: new MemoryUnlockStore(KeyWrapper.ephemeral(), () => clock.now),
     unlockKeys: [],
     passphraseFile: null,
+    importKeyFile: null,
     allowInsecureUnlock: false,
     ...overrides,
   };
   const app = await Test.createTestingModule({
     imports: [BusModule.inProcess(), KeystoreModule.register(options)],
   })
-    .setLogger(new ConsoleLogger({ logLevels: ['error'] }))
+    .setLogger(logger)
     .compile();
   try {
     await app.init();
@@ -302,6 +306,88 @@ describe('KeystoreModule --unlock-key', () => {
     await expect(start([RAW_ADDRESS], null)).rejects.toThrow('--unlock-key needs --passphrase-file');
     await expect(start([RAW_ADDRESS], join(scratch, 'missing'))).rejects.toThrow(
       `--passphrase-file: cannot read ${join(scratch, 'missing')} (ENOENT)`,
+    );
+  });
+});
+
+/** Every line the keystore logs, at every level, as text. */
+class RecordingLogger implements LoggerService {
+  readonly lines: string[] = [];
+  log = (...args: unknown[]): void => void this.lines.push(args.map(String).join(' '));
+  error = this.log;
+  warn = this.log;
+  debug = this.log;
+  verbose = this.log;
+}
+
+describe('KeystoreModule --import-key-file', () => {
+  const IMPORT_PASSPHRASE = 'import pw';
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'photon-import-'));
+    await writeFile(join(scratch, 'key'), `0x${RAW_KEY}\n`);
+    await writeFile(join(scratch, 'passphrase'), `${IMPORT_PASSPHRASE}\n`);
+    await writeFile(join(scratch, 'bad-key'), `\n${RAW_KEY.slice(2)}\n`);
+  });
+  afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+  const options = (keystoreDir: string): Partial<KeystoreOptions> => ({
+    keystoreDir,
+    importKeyFile: join(scratch, 'key'),
+    unlockKeys: [RAW_ADDRESS],
+    passphraseFile: join(scratch, 'passphrase'),
+  });
+  const keyFilesIn = async (dir: string) => (await readdir(dir)).filter((name) => !name.startsWith('.'));
+
+  it('behavior: imported at the first start, unlocked, kept without a duplicate across restarts; the key never logged', async () => {
+    const dir = join(scratch, 'restarts');
+    const logger = new RecordingLogger();
+    for (let start = 0; start < 2; start += 1) {
+      const keystore = await startKeystore(options(dir), logger);
+      try {
+        expect(await keystore.call('eth_accounts')).toEqual([RAW_ADDRESS]);
+        expect(await keystore.call('eth_sign', [RAW_ADDRESS, '0x01'])).toMatch(/^0x[0-9a-f]{130}$/);
+      } finally {
+        await keystore.close();
+      }
+    }
+    expect(await keyFilesIn(dir)).toHaveLength(1);
+    const wallet = await Wallet.fromEncryptedJson(
+      await readFile(join(dir, (await keyFilesIn(dir))[0]!), 'utf8'),
+      IMPORT_PASSPHRASE,
+    );
+    expect(wallet.address.toLowerCase()).toBe(RAW_ADDRESS);
+    const logged = logger.lines.join('\n');
+    expect(logged).toMatch(/--import-key-file: 0x2c7536E3605D9C16a7a3D7b1898e529396a65c23 imported/);
+    expect(logged).toMatch(/--import-key-file: 0x2c7536E3605D9C16a7a3D7b1898e529396a65c23 already held/);
+    expect(logged.toLowerCase()).not.toContain(RAW_KEY.slice(0, 16));
+    expect(logged).not.toContain(IMPORT_PASSPHRASE);
+  });
+
+  it('behavior: two replicas starting at once on one directory write one key file', async () => {
+    const dir = join(scratch, 'replicas');
+    const replicas = await Promise.all([startKeystore(options(dir)), startKeystore(options(dir))]);
+    try {
+      for (const replica of replicas) {
+        expect(await replica.call('eth_sign', [RAW_ADDRESS, '0x01'])).toMatch(/^0x[0-9a-f]{130}$/);
+      }
+      expect(await keyFilesIn(dir)).toHaveLength(1);
+      expect((await readdir(dir)).filter((name) => name.endsWith('.claim'))).toEqual([]);
+    } finally {
+      // Both share `dir`: the first close removes it, the second finds it gone.
+      for (const replica of replicas) await replica.close();
+    }
+  });
+
+  it('error: a malformed key file or no passphrase file stops the start, naming the line, not its content', async () => {
+    const dir = join(scratch, 'errors');
+    const failure = await startKeystore({ ...options(dir), importKeyFile: join(scratch, 'bad-key') }).then(
+      () => new Error('started'),
+      (error: unknown) => error as Error,
+    );
+    expect(failure.message).toBe('--import-key-file: line 2 is not a 32-byte hex private key');
+    await expect(startKeystore({ ...options(dir), unlockKeys: [], passphraseFile: null })).rejects.toThrow(
+      '--import-key-file needs --passphrase-file',
     );
   });
 });

@@ -14,7 +14,7 @@ import {
   waitFor,
 } from '@photon/testing';
 import { Wallet, encryptKeystoreJson, parseEther, toQuantity } from 'ethers';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -269,6 +269,51 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('the faucet (%s)', (ki
       await gateway.process.stop();
     });
   }
+});
+
+// The dev overlay's and compose's set-up: no key file at first, the faucet's raw key and passphrase in
+// files (Secrets), two keystore replicas on one key directory importing and unlocking it at start.
+describe('the faucet from a key the keystore imports at start (cluster)', () => {
+  let stack: PhotonStack;
+  let scratch: string;
+  const wallet = devWallet(9);
+
+  beforeAll(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'photon-faucet-import-'));
+    await writeFile(join(scratch, 'key'), `${wallet.privateKey}\n`, { mode: 0o600 });
+    await writeFile(join(scratch, 'passphrase'), `${PASSPHRASE}\n`, { mode: 0o600 });
+    stack = await startPhotonStack('cluster', {
+      readyTimeoutMs: 60_000,
+      keystoreReplicas: 2,
+      extraArgs: [
+        ...['--keystore-dir', join(scratch, 'keys'), '--lightkdf'],
+        ...['--import-key-file', join(scratch, 'key'), '--passphrase-file', join(scratch, 'passphrase')],
+        ...['--unlock-key', wallet.address, '--faucet-path', '/faucet', '--faucet-key', wallet.address],
+        ...['--log-level', 'log'],
+      ],
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('default: the faucet answers 200 with no manual step; one key file; the raw key in no log line', async () => {
+    const address = fresh();
+    const reply = await faucet(`${stack.httpUrl}/faucet`, { address });
+    expect([reply.status, reply.body.error]).toEqual([200, undefined]);
+    expect(await receiptStatus(stack.httpUrl, reply.body.txHash!)).toBe('0x1');
+    const keyFiles = (await readdir(join(scratch, 'keys'))).filter((name) => !name.startsWith('.'));
+    expect(keyFiles).toEqual([
+      expect.stringMatching(new RegExp(`--${wallet.address.slice(2).toLowerCase()}$`)),
+    ]);
+    const { keystore, tx, gateway } = (stack as Extract<PhotonStack, { kind: 'cluster' }>).processes;
+    const logs = [...keystore, ...tx, gateway].map((process) => process.output()).join('\n');
+    expect(logs).toContain(`--import-key-file: ${wallet.address} imported`);
+    expect(logs).toContain(`--import-key-file: ${wallet.address} already held`);
+    expect(logs.toLowerCase()).not.toContain(wallet.privateKey.slice(2, 18).toLowerCase());
+    expect(logs).not.toContain(PASSPHRASE);
+  });
 });
 
 describe('the faucet in photon start on a public listener', () => {

@@ -3,7 +3,20 @@
 // SIGTERM drains: readiness 503, no new connections, websockets closed with 1012, requests in flight
 // answered, exit 0. Requests are held in flight by stopping (SIGSTOP) the query replica they wait on.
 import { rpcSubject } from '@photon/bus';
-import { type ClusterStack, addGateway, rpc, startPhotonStack, testNatsUrl, waitFor } from '@photon/testing';
+import {
+  type ClusterStack,
+  type PhotonProcess,
+  addGateway,
+  devWallet,
+  rpc,
+  startPhotonStack,
+  testNatsUrl,
+  waitFor,
+} from '@photon/testing';
+import { Wallet } from 'ethers';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type NatsConnection, connect as connectNats } from 'nats';
 import { randomBytes } from 'node:crypto';
 import { connect as connectTcp } from 'node:net';
@@ -50,15 +63,30 @@ function jsonLines(output: string): Record<string, unknown>[] {
 
 describe('request ids and JSON logs (cluster)', () => {
   let stack: ClusterStack;
+  let scratch: string;
+  const faucetWallet = devWallet(9);
 
   beforeAll(async () => {
+    // A faucet whose key the keystore imports at start: one faucet request crosses the gateway, the
+    // tx service (photon_faucet) and the keystore (photon_signTransaction).
+    scratch = await mkdtemp(join(tmpdir(), 'photon-request-ids-'));
+    await writeFile(join(scratch, 'key'), faucetWallet.privateKey, { mode: 0o600 });
+    await writeFile(join(scratch, 'passphrase'), 'faucet', { mode: 0o600 });
     stack = await startPhotonStack('cluster', {
       // Debug: each call a service runs is a log line, so a passphrase in a call would show if it leaked.
-      extraArgs: ['--rpc-api', 'eth,net,web3,personal', '--lightkdf', '--log-level', 'debug'],
+      extraArgs: [
+        ...['--rpc-api', 'eth,net,web3,personal', '--lightkdf', '--log-level', 'debug'],
+        ...['--import-key-file', join(scratch, 'key'), '--passphrase-file', join(scratch, 'passphrase')],
+        ...['--unlock-key', faucetWallet.address],
+        ...['--faucet-path', '/faucet', '--faucet-key', faucetWallet.address],
+      ],
       readyTimeoutMs: 60_000,
     });
   });
-  afterAll(() => stack?.stop());
+  afterAll(async () => {
+    await stack?.stop();
+    await rm(scratch, { recursive: true, force: true });
+  });
 
   it("default: an answer carries X-Request-Id: the client's sane one echoed, a bad one or none replaced", async () => {
     expect((await post(stack.httpUrl, balanceCall(1), { 'x-request-id': 'client-trace.42' })).requestId).toBe(
@@ -127,6 +155,40 @@ describe('request ids and JSON logs (cluster)', () => {
         ),
       { what: 'two query log lines for the batch', timeoutMs: 5_000 },
     );
+  });
+
+  it("behavior: a faucet request's id is on every line it makes the gateway, the tx service and the keystore write", async () => {
+    const id = `faucet-${randomBytes(6).toString('hex')}`;
+    // Lowercase, as the tx service's line about the send writes it.
+    const recipient = Wallet.createRandom().address.toLowerCase();
+    const answer = await fetch(`${stack.httpUrl}/faucet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': id },
+      body: JSON.stringify({ address: recipient }),
+    });
+    expect([answer.status, answer.headers.get('x-request-id')]).toEqual([200, id]);
+    const { gateway, tx, keystore } = stack.processes;
+    // What each process writes for this request, found by what it is about (not by the id itself).
+    const about: [string, PhotonProcess[], (msg: string) => boolean][] = [
+      ['gateway', [gateway], (msg) => msg === `faucet request for ${recipient}`],
+      ['tx', tx, (msg) => msg === 'call photon_faucet' || msg.includes(recipient)],
+      ['keystore', keystore, (msg) => msg === 'call photon_signTransaction'],
+    ];
+    const linesOf = (processes: PhotonProcess[], wanted: (msg: string) => boolean) =>
+      processes.flatMap((proc) => jsonLines(proc.output())).filter((line) => wanted(String(line['msg'])));
+    await waitFor(
+      () => Promise.resolve(about.every(([, procs, wanted]) => linesOf(procs, wanted).length > 0)),
+      {
+        what: 'the log lines of the faucet request in every process',
+        timeoutMs: 5_000,
+      },
+    );
+    for (const [name, procs, wanted] of about) {
+      const lines = linesOf(procs, wanted);
+      expect([name, lines.map((line) => line['requestId'])]).toEqual([name, lines.map(() => id)]);
+    }
+    // The tx service's info line about the send (not a debug call line) is among them.
+    expect(linesOf(tx, (msg) => msg.startsWith('sent ') && msg.includes(recipient))).toHaveLength(1);
   });
 
   it('behavior: every line a cluster process writes is JSON once it runs', () => {

@@ -160,6 +160,48 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('rate limits through t
     }
   });
 
+  it('behavior: on the engine-event /websocket, subscribe and unsubscribe count; over the limit they get -32005 on their id', async () => {
+    const ws = await openWs(`${stack.wsUrl}/websocket`, from('198.51.100.20'));
+    if (!(ws instanceof WebSocket)) throw new Error(`refused: ${ws.status} ${ws.body}`);
+    // A query no block will match again (height 1 is past): no event frame comes between the answers.
+    const query = "tm.event='Tx' AND tx.height=1";
+    const frame = (id: number, method: string) =>
+      JSON.stringify({ jsonrpc: '2.0', id, method, params: { query } });
+    try {
+      // subscribe and unsubscribe cost what eth_subscribe and eth_unsubscribe do (1 each): 20 spend the limit.
+      for (let id = 1; id <= LIMIT; id += 2) {
+        expect(await ask(ws, frame(id, 'subscribe'))).toEqual({ jsonrpc: '2.0', id, result: {} });
+        expect(await ask(ws, frame(id + 1, 'unsubscribe'))).toEqual({
+          jsonrpc: '2.0',
+          id: id + 1,
+          result: {},
+        });
+      }
+      const over = (await ask(ws, frame(LIMIT + 1, 'subscribe'))) as Item;
+      expect(over).toEqual({
+        jsonrpc: '2.0',
+        id: LIMIT + 1,
+        error: {
+          code: -32005,
+          message: expect.stringMatching(/^rate limit exceeded: 20 cost units per 60 s; retry in \d+ s$/),
+          data: { limit: LIMIT, windowSeconds: 60, retryAfterSeconds: expect.any(Number) },
+        },
+      });
+      expect(((await ask(ws, '{')) as Item).error?.code).toBe(-32005);
+      expect(ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      ws.close();
+    }
+    // Another client behind the same proxy has its own budget.
+    const other = await openWs(`${stack.wsUrl}/websocket`, from('198.51.100.21'));
+    if (!(other instanceof WebSocket)) throw new Error(`refused: ${other.status} ${other.body}`);
+    try {
+      expect(await ask(other, frame(1, 'subscribe'))).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    } finally {
+      other.close();
+    }
+  });
+
   it('behavior: websockets past --ws-max-connections-per-ip get 429 with a JSON body; a closed one frees its place', async () => {
     const client = from('198.51.100.6');
     const open: WebSocket[] = [];

@@ -36,7 +36,13 @@ export function clusterKeystoreOptions(
 function common(
   config: Pick<
     KeystoreConfig,
-    'keystoreDir' | 'lightKdf' | 'chainId' | 'unlockKey' | 'passphraseFile' | 'allowInsecureUnlock'
+    | 'keystoreDir'
+    | 'lightKdf'
+    | 'chainId'
+    | 'unlockKey'
+    | 'passphraseFile'
+    | 'importKeyFile'
+    | 'allowInsecureUnlock'
   >,
   dataDir: string | null,
 ): Omit<KeystoreOptions, 'sessions'> {
@@ -46,6 +52,7 @@ function common(
     chainId: config.chainId.eip155,
     unlockKeys: config.unlockKey,
     passphraseFile: config.passphraseFile,
+    importKeyFile: config.importKeyFile,
     allowInsecureUnlock: config.allowInsecureUnlock,
   };
 }

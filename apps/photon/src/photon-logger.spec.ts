@@ -1,4 +1,5 @@
 import type { LogFormat, LogLevel } from '@photon/config';
+import { inRequest } from '@photon/types';
 import { PhotonLogger, nestLogLevels } from './photon-logger';
 
 function captured(write: () => void): string {
@@ -78,6 +79,25 @@ describe(PhotonLogger.name, () => {
     } finally {
       err.mockRestore();
     }
+  });
+
+  it('behavior: every line written inside a request scope carries its id, whatever writes it; none outside', async () => {
+    const { logger, lines } = json('debug');
+    await inRequest('req-9', async () => {
+      logger.log('sent 1 wei to 0xabc', 'faucet');
+      await Promise.resolve();
+      logger.warn(new Error('engine slow'), 'tx');
+      logger.debug({ msg: 'call eth_chainId', requestId: 'req-given' }, 'bus');
+    });
+    logger.log('cache warmed', 'query');
+    expect(lines.map((line) => [line['msg'], line['requestId']])).toEqual([
+      ['sent 1 wei to 0xabc', 'req-9'],
+      ['engine slow', 'req-9'],
+      ['call eth_chainId', 'req-given'],
+      ['cache warmed', undefined],
+    ]);
+    const out = captured(() => inRequest('req-10', () => text().log('unlocked 0xabc', 'keystore')));
+    expect(out).toContain('unlocked 0xabc (request req-10)');
   });
 
   it('args: json honours --log-level and --quiet', () => {

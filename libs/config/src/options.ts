@@ -126,6 +126,15 @@ export const OPTIONS = {
     defaultText: 'none',
     parse: parsePath,
   }),
+  importKeyFile: option<string | null>({
+    flag: 'import-key-file',
+    env: 'PHOTON_IMPORT_KEY_FILE',
+    description:
+      'raw private keys (hex, one per line) imported at start unless the keystore holds them, key i under --passphrase-file line i',
+    default: null,
+    defaultText: 'none',
+    parse: parsePath,
+  }),
   keystoreDir: option<string | null>({
     flag: 'keystore-dir',
     env: 'PHOTON_KEYSTORE_DIR',
@@ -593,6 +602,7 @@ const ENGINE_QUERIES = { engineQueries, engineSubscriptionsPerConnection } as co
 const { rpcGasCap, queryCacheBytes, engineBatch } = OPTIONS;
 const {
   passphraseFile,
+  importKeyFile,
   keystoreDir,
   keystoreKekFile,
   keystoreKekFileOrEphemeral,
@@ -702,6 +712,7 @@ export const KEYSTORE_SCHEMA = {
   keystoreKekFile,
   unlockKey,
   passphraseFile,
+  importKeyFile,
   lightKdf,
   allowInsecureUnlock,
   ...CLUSTER,
@@ -730,6 +741,7 @@ export const START_SCHEMA = {
   keystoreKekFile: keystoreKekFileOrEphemeral,
   unlockKey,
   passphraseFile,
+  importKeyFile,
   lightKdf,
   allowInsecureUnlock,
   ...LOG_LIMITS,

@@ -2,8 +2,10 @@
 // `unsubscribe` and `unsubscribe_all` with the node's replies and error texts, answered in arrival order,
 // and each event framed on the subscribe request's id with the query as the client wrote it. The events
 // themselves come from the hub, which shares one engine subscription per query among all clients.
+import type { ErrorObject } from '@photon/codec';
 import {
   type CometRpcResponse,
+  type DecodedFrame,
   type EncodedEvent,
   ParamsError,
   MAX_QUERY_BYTES,
@@ -11,6 +13,7 @@ import {
   type RpcId,
   decodeFrame,
   eventFrame,
+  goJson,
   formatQuery,
   internalError,
   methodNotFound,
@@ -41,6 +44,12 @@ export interface EngineEventSessionHost {
   clientsWithSubscriptions(): number;
 }
 
+/**
+ * The client's rate limit, asked once per frame before it is answered: undefined admits it, an error
+ * object refuses it (answered as the eth websocket answers an item over the limit).
+ */
+export type FrameAdmission = (frame: DecodedFrame) => Promise<ErrorObject | undefined>;
+
 interface Subscription {
   /** As the client wrote it: every event echoes this text. */
   readonly text: string;
@@ -61,6 +70,7 @@ export class EngineEventSession implements EngineEventFollower {
   constructor(
     private readonly socket: WebSocket,
     private readonly host: EngineEventSessionHost,
+    private readonly admit: FrameAdmission = () => Promise.resolve(undefined),
   ) {}
 
   get hasSubscriptions(): boolean {
@@ -106,6 +116,8 @@ export class EngineEventSession implements EngineEventFollower {
 
   private async answer(text: string): Promise<string | undefined> {
     const frame = decodeFrame(text);
+    const refusal = await this.admit(frame);
+    if (refusal !== undefined) return refusalFrame(frame, refusal);
     if (frame.kind === 'notification') return undefined;
     if (frame.kind === 'unreadable') return parseErrorFrame(frame.reason);
     const response = await this.call(frame.id, frame.method, frame.params);
@@ -185,4 +197,10 @@ export class EngineEventSession implements EngineEventFollower {
   private send(frame: string): void {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(frame);
   }
+}
+
+/** A refused frame's answer: the error on the request's id (none for an unreadable frame, as CometBFT). */
+function refusalFrame(frame: DecodedFrame, error: ErrorObject): string | undefined {
+  if (frame.kind === 'notification') return undefined;
+  return goJson({ jsonrpc: '2.0', ...(frame.kind === 'request' ? { id: frame.id } : {}), error });
 }

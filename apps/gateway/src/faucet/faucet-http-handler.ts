@@ -2,7 +2,7 @@
 // service (photon_faucet, an internal bus method) to send; cooldowns and the send are the tx service's.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MethodBus } from '@photon/bus';
-import { type FaucetRequest, INTERNAL_METHODS, TIMEOUT_MS } from '@photon/types';
+import { type FaucetRequest, INTERNAL_METHODS, TIMEOUT_MS, inRequest } from '@photon/types';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { CorsPolicy } from '../http/cors-policy';
@@ -39,8 +39,11 @@ export class FaucetHttpHandler {
     this.cors = new CorsPolicy(options.corsOrigins);
   }
 
-  /** Serves every request on the faucet path; false for anything else (or when the faucet is off). */
-  tryHandle(request: IncomingMessage, response: ServerResponse): boolean {
+  /**
+   * Serves every request on the faucet path; false for anything else (or when the faucet is off).
+   * `requestId` (the response's X-Request-Id) goes to the tx service and on to the keystore.
+   */
+  tryHandle(request: IncomingMessage, response: ServerResponse, requestId: string): boolean {
     if (this.path === null || (request.url ?? '').split('?')[0] !== this.path) return false;
     if (this.cors.tryPreflight(request, response)) return true;
     if (request.method !== 'POST') this.reply(request, response, methodNotAllowed());
@@ -48,11 +51,11 @@ export class FaucetHttpHandler {
       this.reply(request, response, unsupportedMediaType());
     else if (Number(request.headers['content-length'] ?? 0) > FAUCET_MAX_BODY_BYTES)
       this.reply(request, response, bodyTooLarge(FAUCET_MAX_BODY_BYTES));
-    else this.readBody(request, response);
+    else this.readBody(request, response, requestId);
     return true;
   }
 
-  private readBody(request: IncomingMessage, response: ServerResponse): void {
+  private readBody(request: IncomingMessage, response: ServerResponse, requestId: string): void {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
@@ -62,14 +65,15 @@ export class FaucetHttpHandler {
     });
     request.on('end', () => {
       if (response.headersSent) return;
-      void this.answer(request, Buffer.concat(chunks).toString('utf8')).then((answer) =>
+      const text = Buffer.concat(chunks).toString('utf8');
+      void inRequest(requestId, () => this.answer(request, text, requestId)).then((answer) =>
         this.reply(request, response, answer),
       );
     });
     request.on('error', () => response.destroy());
   }
 
-  private async answer(request: IncomingMessage, text: string): Promise<FaucetAnswer> {
+  private async answer(request: IncomingMessage, text: string, requestId: string): Promise<FaucetAnswer> {
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -82,13 +86,14 @@ export class FaucetHttpHandler {
     // The per-IP cooldown's client is the rate limits' client: the peer, or who a trusted proxy names.
     const client = this.identity.addressOf(request);
     const params: FaucetRequest = { address, client };
+    this.log.debug(`faucet request for ${address}`);
     try {
       const grant = await this.bus.request(
         FAUCET_ROW.service,
         {
           method: FAUCET_ROW.method,
           params: [params],
-          context: { transport: 'http', remoteAddress: client },
+          context: { transport: 'http', remoteAddress: client, requestId },
         },
         TIMEOUT_MS[FAUCET_ROW.timeout],
       );

@@ -1,6 +1,7 @@
 import { InvalidRequestError, LimitExceededError, parseBody } from '@photon/codec';
-import { methodCost } from '@photon/types';
-import { refusalOf, requestCost } from './request-cost';
+import { decodeFrame } from '@photon/ethermint-wire';
+import { DEFAULT_METHOD_COST, methodCost } from '@photon/types';
+import { engineFrameCost, refusalOf, requestCost } from './request-cost';
 
 const parse = (body: unknown) =>
   parseBody(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -27,6 +28,21 @@ describe(requestCost.name, () => {
 
   it('behavior: a body that does not parse costs the default', () => {
     expect(requestCost(parse('{not json'))).toBe(1);
+  });
+});
+
+describe(engineFrameCost.name, () => {
+  it('default: subscribe, unsubscribe and unsubscribe_all cost eth_subscribe and eth_unsubscribe', () => {
+    const request = (method: string) => decodeFrame(JSON.stringify({ jsonrpc: '2.0', id: 1, method }));
+    expect(engineFrameCost(request('subscribe'))).toBe(methodCost('eth_subscribe'));
+    expect(engineFrameCost(request('unsubscribe'))).toBe(methodCost('eth_unsubscribe'));
+    expect(engineFrameCost(request('unsubscribe_all'))).toBe(methodCost('eth_unsubscribe'));
+  });
+
+  it('behavior: another method, a notification and an unreadable frame cost the default', () => {
+    for (const text of ['{"jsonrpc":"2.0","id":1,"method":"status"}', '{"method":"subscribe"}', '{']) {
+      expect(engineFrameCost(decodeFrame(text))).toBe(DEFAULT_METHOD_COST);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { CallContext, Exposure } from '@photon/bus';
 import {
   type InvokeCall,
+  type ParsedBody,
   type ParsedItem,
   type RpcCall,
   dispatch,
@@ -14,6 +15,7 @@ import {
   serializeReply,
 } from '@photon/codec';
 import { isLoopbackHost } from '@photon/config';
+import { inRequest } from '@photon/types';
 import { GATEWAY_OPS, type GatewayOps } from '../gateway-ops';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { countRefused, countRefusedBody, countedInvoke } from './counted-calls';
@@ -51,12 +53,25 @@ export class RpcEndpoint {
     return (await this.serve(text, caller)).text;
   }
 
-  /** One body from `client` (counted against its rate limit when given); `caller.remoteAddress` is its address. */
-  async serve(text: string, caller: Omit<CallContext, 'exposure'>, client?: Client): Promise<EndpointReply> {
+  /**
+   * One body from `client` (counted against its rate limit when given); `caller.remoteAddress` is its
+   * address. Served inside the request's scope: every line logged for it, here or in a service it
+   * reaches over the bus, carries `caller.requestId`.
+   */
+  serve(text: string, caller: Omit<CallContext, 'exposure'>, client?: Client): Promise<EndpointReply> {
+    return inRequest(caller.requestId, () => this.serveInScope(text, caller, client));
+  }
+
+  private async serveInScope(
+    text: string,
+    caller: Omit<CallContext, 'exposure'>,
+    client?: Client,
+  ): Promise<EndpointReply> {
     const body = parseBody(text, {
       requireVersion: caller.transport === 'http',
       maxBatchItems: this.options.maxBatchItems,
     });
+    this.log.debug(`${caller.transport} ${summaryOf(body)}`);
     // With no limit for this client (the default), the hot path computes no cost and asks no store.
     if (client !== undefined && this.limiter?.limits(client) === true) {
       const admission = await this.limiter.admit(client, requestCost(body));
@@ -85,6 +100,13 @@ export class RpcEndpoint {
     const reply = await dispatch(body, invoke, logInternal);
     return { text: serializeReply(reply, this.options.maxBatchResponseBytes), status: 200 };
   }
+}
+
+/** What a body asks, for a debug line: the method, never the params (they may hold a passphrase). */
+function summaryOf(body: ParsedBody): string {
+  if (body.kind === 'batch') return `batch of ${body.items.length}`;
+  if (body.kind === 'single') return body.item.ok ? `call ${body.item.call.method}` : 'invalid call';
+  return 'unreadable body';
 }
 
 /** The calls of a batch's items that parsed (the others already have their error response). */

@@ -3,6 +3,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { computeAddress, getAddress, hexlify } from 'ethers';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { KeyDirectory, type KeyFileEntry } from '../key-files/key-directory';
 import {
   DecryptError,
@@ -14,6 +15,11 @@ import {
 } from '../key-files/key-file';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
 import { couldNotDecrypt, keyFileRefused, noKeyForAddress } from './keystore-errors';
+
+/** A claim older than this belongs to a replica that died while writing (scrypt takes seconds, not a minute). */
+const IMPORT_CLAIM_STALE_MS = 60_000;
+const IMPORT_WAIT_MS = 2 * IMPORT_CLAIM_STALE_MS;
+const IMPORT_POLL_MS = 100;
 
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
@@ -50,6 +56,39 @@ export class KeyStore {
     const address = computeAddress(hexlify(privateKey)).toLowerCase();
     if (await this.has(address)) return address;
     return (await this.store(privateKey, passphrase)).address;
+  }
+
+  /**
+   * Imports `privateKey` unless a key file holds it, once among replicas sharing the directory:
+   * one takes the import claim and writes, the others wait for its file. True when this call wrote.
+   */
+  async importOnce(
+    privateKey: Uint8Array,
+    passphrase: string,
+  ): Promise<{ address: string; written: boolean }> {
+    const address = computeAddress(hexlify(privateKey)).toLowerCase();
+    const claimName = `import-${address.slice(2)}`;
+    const deadline = Date.now() + IMPORT_WAIT_MS;
+    for (;;) {
+      if (await this.has(address)) return { address, written: false };
+      const claim = await this.directory.claim(claimName, IMPORT_CLAIM_STALE_MS);
+      if (claim !== null) {
+        try {
+          // The holder before us may have finished between the check above and our claim.
+          if (await this.has(address)) return { address, written: false };
+          await this.store(privateKey, passphrase);
+          return { address, written: true };
+        } finally {
+          await claim.release();
+        }
+      }
+      if (Date.now() > deadline)
+        throw new Error(`importing ${getAddress(address)}: another replica holds the import claim`);
+      // Another replica is writing the file: wait for it (or for its claim to go stale).
+      while ((await this.directory.claimed(claimName, IMPORT_CLAIM_STALE_MS)) && !(await this.has(address))) {
+        await delay(IMPORT_POLL_MS);
+      }
+    }
   }
 
   /** The private key of `address`, opened with `passphrase`; geth's errors otherwise. */

@@ -7,6 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { isSkippedName, keyFileName } from './key-file-name';
 import type { KeyFileJson } from './key-file';
 
+export interface DirectoryClaim {
+  release(): Promise<void>;
+}
+
 export interface KeyFileEntry {
   /** Lowercase 0x-address the file declares. */
   readonly address: string;
@@ -79,6 +83,34 @@ export class KeyDirectory {
     return { address: `0x${json.address}`, fileName };
   }
 
+  /**
+   * Takes the claim `name` among every replica sharing this directory: a hidden file created
+   * exclusively (readers skip it), so one replica at a time does the work it guards. A claim older
+   * than `staleMs` is a holder that died mid-way and is taken over. Null: another replica holds it.
+   */
+  async claim(name: string, staleMs: number): Promise<DirectoryClaim | null> {
+    await mkdir(this.path, { recursive: true, mode: 0o700 });
+    const path = join(this.path, `.${name}.claim`);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        await (await open(path, 'wx', 0o600)).close();
+        return { release: () => rm(path, { force: true }) };
+      } catch (error) {
+        if (!isExists(error)) throw error;
+      }
+      const age = await ageMs(path);
+      if (age === null || age < staleMs) return null;
+      await rm(path, { force: true });
+    }
+    return null;
+  }
+
+  /** True while the claim `name` is held (and not stale). */
+  async claimed(name: string, staleMs: number): Promise<boolean> {
+    const age = await ageMs(join(this.path, `.${name}.claim`));
+    return age !== null && age < staleMs;
+  }
+
   private async addressOf(fileName: string): Promise<string | null> {
     const path = join(this.path, fileName);
     let stamp: string;
@@ -110,6 +142,18 @@ async function readAddress(path: string): Promise<string | null> {
     return null;
   }
 }
+
+async function ageMs(path: string): Promise<number | null> {
+  try {
+    return Date.now() - (await stat(path)).mtimeMs;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+const isExists = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EEXIST';
 
 // Duck-typed: errors from node:fs are not instances of this realm's Error under jest.
 const isNotFound = (error: unknown): boolean =>

@@ -15,7 +15,7 @@ describe('docker-compose.yml', () => {
     expect(validate.errors ?? []).toEqual([]);
   });
 
-  it('error: a misspelt healthcheck field or an unknown depends_on condition is refused', () => {
+  it('error: a misspelt healthcheck or service field or an unknown depends_on condition is refused', () => {
     const misspelt = structuredClone(readCompose()) as unknown as {
       services: Record<
         string,
@@ -24,6 +24,12 @@ describe('docker-compose.yml', () => {
     };
     misspelt.services['query']!.healthcheck['intervall'] = '5s';
     expect(validate(misspelt)).toBe(false);
+    // The schema allows no field it does not name (but x-* extensions), at the service level too.
+    const misspeltService = structuredClone(readCompose()) as unknown as {
+      services: Record<string, Record<string, unknown>>;
+    };
+    misspeltService.services['keystore']!['enviroment'] = {};
+    expect(validate(misspeltService)).toBe(false);
 
     const unknownCondition = structuredClone(readCompose()) as unknown as typeof misspelt;
     unknownCondition.services['gateway']!.depends_on['query'] = { condition: 'service_ready' };

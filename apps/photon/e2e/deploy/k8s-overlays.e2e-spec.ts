@@ -3,6 +3,8 @@
 // gateway drains before it stops, every container is bounded, and the two environments differ as
 // documented (public: web3,eth,net with rate limits and existing Secrets; dev: personal, the faucet,
 // NATS and Redis in the namespace).
+import { computeAddress } from 'ethers';
+import { dirname } from 'node:path';
 import { OVERLAYS, renderOverlay, type K8sObject, type Overlay } from './deploy-files';
 import { k8sPhotonContainers, workloads, type K8sContainer, type Workload } from './photon-containers';
 
@@ -189,6 +191,26 @@ describe('k8s/overlays/dev', () => {
     const env = gatewayEnv('dev');
     expect(env.get('PHOTON_RPC_API')?.split(',')).toContain('personal');
     expect(env.get('PHOTON_FAUCET_PATH')).toMatch(/^\//);
+  });
+
+  it('default: the keystore imports and unlocks, from a generated Secret, the key the faucet sends from', () => {
+    const containers = k8sPhotonContainers('dev', objects);
+    const keystore = containers.find((c) => c.command === 'keystore')?.env;
+    const faucetKey = containers.find((c) => c.command === 'tx')?.env.get('PHOTON_FAUCET_KEY');
+    expect(faucetKey).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(keystore?.get('PHOTON_UNLOCK_KEY')).toBe(faucetKey);
+    const secret = objects.find(
+      (o) => o.kind === 'Secret' && o.metadata.name.startsWith('photon-faucet-key'),
+    );
+    const data = (secret?.['data'] ?? {}) as Record<string, string>;
+    const file = (key: string) => Buffer.from(data[key] ?? '', 'base64').toString('utf8');
+    expect(computeAddress(file('key').trim())).toBe(faucetKey);
+    expect(file('passphrase')).not.toBe('');
+    const mount = dirname(keystore?.get('PHOTON_IMPORT_KEY_FILE') ?? '');
+    expect([keystore?.get('PHOTON_IMPORT_KEY_FILE'), keystore?.get('PHOTON_PASSPHRASE_FILE')]).toEqual([
+      `${mount}/key`,
+      `${mount}/passphrase`,
+    ]);
   });
 
   it('default: runs NATS, Redis and the devnet as StatefulSets, and generates every Secret it references', () => {

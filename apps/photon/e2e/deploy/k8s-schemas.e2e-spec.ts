@@ -1,12 +1,16 @@
 // Every object each overlay renders (`kubectl kustomize k8s/overlays/<overlay>`) against the
 // Kubernetes API schemas of kubernetes-models: wrong types, missing required fields and malformed
-// values are refused here, with no cluster.
+// values are refused here, with no cluster; and, since those validators let any extra field through,
+// every field is checked against the fields the models declare (k8s-known-fields.ts).
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, PersistentVolumeClaim, Secret, Service } from 'kubernetes-models/v1';
 import { OVERLAYS, renderOverlay, type K8sObject } from './deploy-files';
+import { unknownFields } from './k8s-known-fields';
+
+jest.setTimeout(60_000);
 
 type Model = new (data: never) => { validate(): void };
 
@@ -56,6 +60,10 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       .filter(([, errors]) => errors !== undefined);
     expect(failures).toEqual([]);
   });
+
+  it('default: every field of every rendered object is one its kind declares', () => {
+    expect(unknownFields(renderOverlay(overlay))).toEqual([]);
+  });
 });
 
 describe('Kubernetes schema check', () => {
@@ -67,5 +75,33 @@ describe('Kubernetes schema check', () => {
     };
     deployment.spec.template.spec.containers[0]!.ports[0]!.containerPort = 'ops';
     expect(schemaErrors(deployment as unknown as K8sObject)).toMatch(/containerPort must be integer/);
+  });
+});
+
+describe('Kubernetes field check', () => {
+  it('error: a misspelt field, at any depth, is refused by name with the type that lacks it', () => {
+    type Probe = Record<string, unknown>;
+    const objects = structuredClone(renderOverlay('dev')) as unknown as K8sObject[];
+    const gateway = objects.find(
+      (o) => o.kind === 'Deployment' && o.metadata.name === 'gateway',
+    ) as unknown as {
+      spec: { template: { spec: { containers: { readinessProbe?: Probe; readinesProbe?: Probe }[] } } };
+    };
+    const container = gateway.spec.template.spec.containers[0]!;
+    // The misspelt probe would pass the schema check (and be dropped by the API server: no probe at all).
+    container.readinesProbe = container.readinessProbe;
+    delete container.readinessProbe;
+    expect(schemaErrors(gateway as unknown as K8sObject)).toBeUndefined();
+    expect(unknownFields(objects)).toEqual([
+      `Deployment/gateway: Object literal may only specify known properties, and '"readinesProbe"' does not exist in type 'IContainer'.`,
+    ]);
+
+    const service = objects.find((o) => o.kind === 'Service') as unknown as { spec: Record<string, unknown> };
+    service.spec['selecter'] = {};
+    expect(unknownFields([service as unknown as K8sObject])).toEqual([
+      expect.stringMatching(
+        /: Object literal may only specify known properties, and '"selecter"' does not exist in type 'IServiceSpec'\.$/,
+      ),
+    ]);
   });
 });

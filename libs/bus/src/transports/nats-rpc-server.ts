@@ -5,7 +5,7 @@
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { LimitExceededError, logInternalTo, toErrorObject } from '@photon/codec';
-import { type ServiceName, TIMEOUT_MS, aboutRequest } from '@photon/types';
+import { type ServiceName, TIMEOUT_MS, aboutRequest, inRequest } from '@photon/types';
 import { hostname } from 'node:os';
 import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, headers } from 'nats';
 import type { RpcHandlerRegistry } from '../handlers/handler-registry';
@@ -73,13 +73,17 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
       this.connection.subscribe(rpcSubject(this.prefix, service), {
         queue,
         callback: (error, msg) => {
-          if (error === null) this.track(this.answer(msg, registry));
+          // The handler runs in the scope of the request the message names: its log lines, and
+          // the bus calls it makes in turn, carry that id.
+          if (error === null)
+            this.track(inRequest(requestIdOf(msg.headers), () => this.answer(msg, registry)));
         },
       }),
       this.connection.subscribe(rpcBatchSubject(this.prefix, service), {
         queue,
         callback: (error, msg) => {
-          if (error === null) this.track(this.answerBatch(msg, registry));
+          if (error === null)
+            this.track(inRequest(requestIdOf(msg.headers), () => this.answerBatch(msg, registry)));
         },
       }),
       this.connection.subscribe(pingSubject(this.prefix, service), {
