@@ -3,7 +3,7 @@
 // and calls it with `hardhat run scripts/deploy.ts`, and runs its mocha suite with `hardhat test`;
 // both must exit 0, and what the script deployed must be visible through Photon to ethers.
 // Hardhat runs as a child process, as a user runs it, with its telemetry and update checks off (CI=true)
-// and no network beyond this machine. About 15 s.
+// and no network beyond this machine. About 20 s.
 import {
   type InProcessStack,
   type ManagedProcess,
