@@ -14,6 +14,7 @@ import {
 import { type Address, bytesToHex, createAddressFromString, createZeroAddress } from '@ethereumjs/util';
 import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import type { ExecutableTx } from './decode-tx';
+import { directCallsAllowed, runDirectCall } from './direct-call';
 import { EvmCallError, EvmTimeoutError } from './errors';
 import { keepJumpAnalyses } from './jump-analysis';
 import type { QueryStateManager } from './query-state';
@@ -264,15 +265,19 @@ async function execute(
   const block = queryBlock(env, args);
   await state.checkpoint();
   try {
-    const run = await runTx(vm, {
-      tx,
-      block,
-      // Ethermint's EthCall neither checks the nonce nor charges gas (SkipAccountChecks).
-      skipNonce: true,
-      skipBalance: true,
-      skipBlockGasLimitValidation: true,
-      skipHardForkValidation: true,
-    });
+    // A fee-less call to an address (what clients send for eth_call) skips runTx's fee and receipt work.
+    const run =
+      args.to !== undefined && !hasFees(args) && directCallsAllowed(env.common)
+        ? await runDirectCall(vm, state, tx, from, block)
+        : await runTx(vm, {
+            tx,
+            block,
+            // Ethermint's EthCall neither checks the nonce nor charges gas (SkipAccountChecks).
+            skipNonce: true,
+            skipBalance: true,
+            skipBlockGasLimitValidation: true,
+            skipHardForkValidation: true,
+          });
     const exec = run.execResult;
     const result: CallResult = {
       ret: exec.returnValue,
