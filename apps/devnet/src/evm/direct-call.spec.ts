@@ -48,8 +48,6 @@ async function deployWarmth(chain: EvmChain): Promise<Hex> {
     ?.contractAddress as Hex;
 }
 
-const hex = (bytes: Uint8Array): Hex => `0x${Buffer.from(bytes).toString('hex')}`;
-
 describe('direct fee-less calls', () => {
   it('behavior: each outcome equals runTx’s, call after call on the same VM', async () => {
     const { chain, probe } = await chainWithProbe();
@@ -57,29 +55,32 @@ describe('direct fee-less calls', () => {
     const from = devAddress(1);
     const cases: [string, CallArgs][] = [
       ['warm and cold accounts, transient storage', { from, to: warmth }],
-      ['a read', { from, to: probe, data: hex(probeCall(Probe.get)) }],
+      ['a read', { from, to: probe, data: probeCall(Probe.get) }],
       [
         'a write with a log (cold slot, then original value)',
-        { from, to: probe, data: hex(probeCall(Probe.store, 99n)) },
+        { from, to: probe, data: probeCall(Probe.store, 99n) },
       ],
-      ['a write back to zero (refund capped)', { from, to: probe, data: hex(probeCall(Probe.store, 0n)) }],
-      ['a refunded clear', { from, to: probe, data: hex(probeCall(Probe.clear)) }],
-      ['a revert with a reason', { from, to: probe, data: hex(probeCall(Probe.fail)) }],
-      ['a revert with a custom error', { from, to: probe, data: hex(probeCall(Probe.deny)) }],
-      ['out of gas', { from, to: probe, data: hex(probeCall(Probe.spin)), gas: 60_000n }],
+      ['a write back to zero (refund capped)', { from, to: probe, data: probeCall(Probe.store, 0n) }],
+      ['a refunded clear', { from, to: probe, data: probeCall(Probe.clear) }],
+      ['a revert with a reason', { from, to: probe, data: probeCall(Probe.fail) }],
+      ['a revert with a custom error', { from, to: probe, data: probeCall(Probe.deny) }],
+      ['out of gas', { from, to: probe, data: probeCall(Probe.spin), gas: 60_000n }],
       ['value to an account', { from, to: devAddress(5), value: 12_345n }],
-      ['data to an account', { from, to: devAddress(5), data: '0x00ff00' }],
-      ['a precompile (identity)', { from, to: `0x${'00'.repeat(19)}04`, data: '0xdeadbeef' }],
+      ['data to an account', { from, to: devAddress(5), data: Uint8Array.of(0x00, 0xff, 0x00) }],
+      [
+        'a precompile (identity)',
+        { from, to: `0x${'00'.repeat(19)}04`, data: Uint8Array.of(0xde, 0xad, 0xbe, 0xef) },
+      ],
       [
         'with an access list',
         {
           from,
           to: probe,
-          data: hex(probeCall(Probe.get)),
+          data: probeCall(Probe.get),
           accessList: [{ address: probe, storageKeys: [`0x${'00'.repeat(32)}`] }],
         },
       ],
-      ['from no account at all', { to: probe, data: hex(probeCall(Probe.get)) }],
+      ['from no account at all', { to: probe, data: probeCall(Probe.get) }],
     ];
     // Twice over, so that every case also runs after all the others on the kept VMs.
     for (let round = 0; round < 2; round++) {
@@ -102,7 +103,7 @@ describe('direct fee-less calls', () => {
     const { chain, probe } = await chainWithProbe();
     const from = devAddress(1);
     for (const args of [
-      { from, to: probe, data: hex(probeCall(Probe.store, 99n)) },
+      { from, to: probe, data: probeCall(Probe.store, 99n) },
       { from, to: devAddress(5), value: 1n },
     ]) {
       expect((await chain.estimateGas(args)).gas).toBe((await chain.estimateGas({ ...args, ...PRICED })).gas);
