@@ -13,7 +13,15 @@ import {
   startPhotonStack,
   waitFor,
 } from '@photon/testing';
-import { Contract, ContractFactory, JsonRpcProvider, Wallet, getCreateAddress, isError } from 'ethers';
+import {
+  Contract,
+  ContractFactory,
+  JsonRpcProvider,
+  type Signer,
+  Wallet,
+  getCreateAddress,
+  isError,
+} from 'ethers';
 import { Web3 } from 'web3';
 
 import { type Viem, type ViemAccounts, loadViem, loadViemAccounts } from './clients-viem';
@@ -32,10 +40,10 @@ const DEPLOYER = 7;
 const USED_NONCE = { ethers: 6, viem: 5, web3: 4 } as const;
 const PENDING = { ethers: 3, viem: 2, web3: 1 } as const;
 
-/** The rejection of `promise`; fails when it resolves. */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
+/** The rejection of `promise` (web3.js's PromiEvent included); fails when it resolves. */
+async function rejection(promise: PromiseLike<unknown> | object): Promise<unknown> {
   try {
-    await promise;
+    await (promise as Promise<unknown>);
   } catch (err) {
     return err;
   }
@@ -103,7 +111,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])(
 
     describe('ethers v6', () => {
       const empty = () => Wallet.createRandom(provider);
-      const tokenOf = (signer: Wallet) => new Contract(token, ABI, signer);
+      const tokenOf = (signer: Signer) => new Contract(token, ABI, signer);
 
       it('error: a send from an account without funds is INSUFFICIENT_FUNDS, estimated or not', async () => {
         // Without a gas limit ethers estimates first: eth_estimateGas must say "insufficient funds".
