@@ -295,7 +295,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])(
         expect(nodeError(err)).toEqual({ code: -32000, message: 'replacement transaction underpriced' });
       });
 
-      it('error: a contract send that reverts is a ContractExecutionError with its reason or custom error', async () => {
+      it('error: a send that reverts is a ContractExecutionError with its reason or custom error, or carries no data', async () => {
         const { web3, from } = web3With(devWallet(9).privateKey);
         const contract = new web3.eth.Contract(ABI, token);
         const reason = await rejection(contract.methods.transfer(RECIPIENT, TOO_MUCH).send({ from }));
@@ -307,6 +307,13 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])(
         expect(custom).toMatchObject({
           name: 'ContractExecutionError',
           cause: { code: 3, errorName: 'Unauthorized' },
+        });
+        const bare = await rejection(web3.eth.sendTransaction({ from, to: token, data: NO_SUCH_FUNCTION }));
+        // A revert without data is geth's -32000 `execution reverted`: web3.js's revert class, no signature.
+        expect(bare).toMatchObject({
+          name: 'TransactionRevertInstructionError',
+          reason: 'execution reverted',
+          signature: undefined,
         });
       });
     });
