@@ -53,6 +53,12 @@ describe(assertExecuted.name, () => {
       new InvalidInputError('invalid opcode: INVALID'),
     );
   });
+
+  it('error: a top-level transfer short of balance is geth’s insufficient funds for transfer', () => {
+    expect(() => assertExecuted({ vmError: 'insufficient balance for transfer', ret: '0x' })).toThrow(
+      new InvalidInputError('insufficient funds for transfer'),
+    );
+  });
 });
 
 describe(toCallError.name, () => {
@@ -70,6 +76,16 @@ describe(toCallError.name, () => {
     expect(
       engineCallText('rpc error: code = Internal desc = execution aborted (timeout = 5s): unknown request'),
     ).toBe('execution aborted (timeout = 5s)');
+  });
+
+  it('error: EstimateGas refusing a transfer short of balance is geth’s insufficient funds for transfer', () => {
+    const refused = new AbciQueryError(
+      '/ethermint.evm.v1.Query/EstimateGas',
+      18,
+      'sdk',
+      'insufficient balance for transfer: invalid request',
+    );
+    expect(toCallError(refused)).toEqual(new InvalidInputError('insufficient funds for transfer'));
   });
 
   it('behavior: an unavailable engine passes unchanged', () => {

@@ -8,6 +8,22 @@ import { revertReason } from './revert-reason';
 
 const VM_ERROR_REVERTED = 'execution reverted';
 
+/**
+ * A top-level value transfer the sender cannot pay. Ethermint's ApplyMessageWithConfig has no clause 6 of
+ * geth's state transition, so the EVM's own `vm.ErrInsufficientBalance` comes back as the vm error (and
+ * Ethermint's rpc/backend passes it on); geth's JSON-RPC answers `core.ErrInsufficientFundsForTransfer`
+ * (its estimator's top-level check and clause 6), the text ethers matches (/insufficient funds/) to give
+ * INSUFFICIENT_FUNDS from eth_estimateGas, and viem to give InsufficientFundsError. A nested CALL short of
+ * balance never surfaces as the top-level vm error (CALL just pushes 0), so the rewording is exact.
+ */
+const ETHERMINT_TRANSFER_SHORT = 'insufficient balance for transfer';
+const GETH_TRANSFER_SHORT = 'insufficient funds for transfer';
+
+/** geth's words for a vm error or call refusal where Ethermint's differ; others unchanged. */
+export function gethCallText(text: string): string {
+  return text === ETHERMINT_TRANSFER_SHORT ? GETH_TRANSFER_SHORT : text;
+}
+
 /** The engine's verdict of one execution: '' when it succeeded, else geth's vm error text. */
 export interface ExecutionVerdict {
   readonly vmError: string;
@@ -23,7 +39,7 @@ export function assertExecuted(verdict: ExecutionVerdict): void {
     if (verdict.ret === '0x') throw new InvalidInputError(VM_ERROR_REVERTED);
     throw new ExecutionRevertedError(revertReason(getBytes(verdict.ret)), verdict.ret);
   }
-  throw new InvalidInputError(verdict.vmError);
+  throw new InvalidInputError(gethCallText(verdict.vmError));
 }
 
 // gRPC status text baseapp keeps in the ABCI log, and the registered SDK error it wraps the text in.
@@ -41,6 +57,6 @@ export function engineCallText(log: string): string {
  * `execution aborted (timeout = 5s)`, …) to -32000 with that text; other errors pass unchanged.
  */
 export function toCallError(error: unknown): unknown {
-  if (error instanceof AbciQueryError) return new InvalidInputError(engineCallText(error.log));
+  if (error instanceof AbciQueryError) return new InvalidInputError(gethCallText(engineCallText(error.log)));
   return error;
 }
