@@ -23,10 +23,12 @@ RUN pnpm install --frozen-lockfile --offline --store-dir /pnpm/store
 RUN pnpm build
 # Pruned to what the CLI runs: production dependencies of @photon/cli and its workspace packages, then
 # no sources, tests, bench or test helpers (dist/, the .proto files libs/ethermint-wire loads and the
-# execution-apis document libs/types/spec holds for rpc.discover stay).
+# execution-apis document libs/types/spec holds for rpc.discover stay). The prune leaves the
+# node_modules/.bin links of the dev tools it removed: dangling, they go too.
 RUN CI=true pnpm install --prod --frozen-lockfile --offline --store-dir /pnpm/store --filter "@photon/cli..." \
   && rm -rf bench libs/testing apps/*/src apps/*/e2e libs/*/src libs/*/e2e libs/*/scripts \
-  && find apps libs -name '*.tsbuildinfo' -delete
+  && find apps libs -name '*.tsbuildinfo' -delete \
+  && find node_modules/.bin -xtype l -delete
 
 FROM ${NODE_IMAGE} AS runtime
 # tini is PID 1: it forwards SIGTERM to node (which then drains) and reaps zombies.
