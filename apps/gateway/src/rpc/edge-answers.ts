@@ -23,6 +23,8 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
   private readonly head = new AnnouncedHead();
   private readonly chainFacts = new Map<string, unknown>();
   private headAnswers: { height: bigint; answers: Map<string, Promise<unknown>> } | undefined;
+  /** The trusted head as eth_blockNumber answers it, encoded once per head. */
+  private headNumber: { readonly height: bigint; readonly text: string } | undefined;
   private stopFollowing: (() => void) | undefined;
   private hits = 0;
   private misses = 0;
@@ -50,7 +52,8 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     }
     if (row.edge === 'head-number') {
       this.hits++;
-      return Promise.resolve(encodeQuantity(head));
+      if (this.headNumber?.height !== head) this.headNumber = { height: head, text: encodeQuantity(head) };
+      return Promise.resolve(this.headNumber.text);
     }
     return this.atHead(head, row.method, ask);
   }
