@@ -44,7 +44,8 @@ export class RpcRouter {
   route(call: RpcCall, context: CallContext): Promise<unknown> {
     return this.routeVia(call, context, (service, row) =>
       timedTrip(
-        this.bus.request(
+        // The answer goes to the client as the service wrote it (RawJson over NATS): not parsed here.
+        this.bus.requestRaw(
           service,
           { method: row.method, params: call.params, context },
           TIMEOUT_MS[row.timeout],
