@@ -163,8 +163,14 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     }
   }
 
+  /**
+   * Events go to NATS at once, not at the end of the event loop turn: a query service announces a head
+   * (`chain.height`) before the answer that carries it, and that answer is queued by the process's RPC
+   * server, whose flush may come first. NATS keeps one connection's messages in order, so a gateway learns
+   * the head before the answer, and keeps nothing at an older head after it.
+   */
   publish<S extends BusEventSubject>(subject: S, payload: BusEvents[S]): void {
-    this.publisher.publish(eventSubject(this.prefix, subject), encodeJson(payload));
+    this.publisher.publishNow(eventSubject(this.prefix, subject), encodeJson(payload));
   }
 
   subscribe<S extends BusEventSubject>(subject: S, listener: BusEventListener<S>): () => void {
