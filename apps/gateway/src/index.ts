@@ -13,3 +13,4 @@ export { GatewayShutdown, SERVICE_RESTART } from './shutdown/gateway-shutdown';
 export { ApiKeys } from './limits/api-keys';
 export { RateLimiter, type RateLimitStats } from './limits/rate-limiter';
 export { TrustedProxies, clientAddressOf } from './limits/client-address';
+export { EdgeAnswers, type EdgeAnswerStats } from './rpc/edge-answers';

@@ -1,6 +1,6 @@
 // Answers the gateway gives at the edge (issue 12, item 3) in both topologies: the block number is the head
 // the bus announced, yet never behind a receipt the tier just gave (the query service announces the newer
-// head before its answer leaves); over NATS, the chain id, net_version and the head still answer with every
+// head before its answer leaves), and neither is a balance at latest the gateway keeps per head; over NATS, the chain id, net_version and the head still answer with every
 // query replica gone, while a state read fails with a JSON-RPC error.
 import {
   type ClusterStack,
@@ -28,9 +28,12 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('edge answers, %s', (k
     await stack?.stop();
   });
 
-  it('default: eth_blockNumber is never behind the block of a receipt just given', async () => {
+  it('default: eth_blockNumber and state at latest are never behind the block of a receipt just given', async () => {
     const wallet = devWallet(4);
     const gasPrice = BigInt((await rpc<string>(stack.httpUrl, 'eth_gasPrice')).result!);
+    const balance = async () =>
+      BigInt((await rpc<string>(stack.httpUrl, 'eth_getBalance', [RECIPIENT, 'latest'])).result!);
+    const initial = await balance();
     for (let nonce = 0; nonce < TRANSFERS; nonce++) {
       const raw = await wallet.signTransaction({
         type: 0,
@@ -42,6 +45,8 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('edge answers, %s', (k
         value: 1n,
       });
       const hash = (await rpc<string>(stack.httpUrl, 'eth_sendRawTransaction', [raw])).result!;
+      // Read as the transfer lands (before or after it): the gateway keeps this answer until the next head.
+      expect([initial + BigInt(nonce), initial + BigInt(nonce) + 1n]).toContain(await balance());
       // Polled as fast as the tier answers, so the receipt is read the moment the engine has it.
       let blockNumber: string | undefined;
       await waitFor(
@@ -58,6 +63,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('edge answers, %s', (k
       );
       const head = (await rpc<string>(stack.httpUrl, 'eth_blockNumber')).result!;
       expect(BigInt(head)).toBeGreaterThanOrEqual(BigInt(blockNumber!));
+      expect(await balance()).toBe(initial + BigInt(nonce) + 1n);
     }
   });
 

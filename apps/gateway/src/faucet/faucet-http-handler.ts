@@ -39,12 +39,17 @@ export class FaucetHttpHandler {
     this.cors = new CorsPolicy(options.corsOrigins);
   }
 
+  /** True when `request` is on the faucet path (and the faucet is on). */
+  serves(request: IncomingMessage): boolean {
+    return this.path !== null && (request.url ?? '').split('?')[0] === this.path;
+  }
+
   /**
    * Serves every request on the faucet path; false for anything else (or when the faucet is off).
    * `requestId` (the response's X-Request-Id) goes to the tx service and on to the keystore.
    */
   tryHandle(request: IncomingMessage, response: ServerResponse, requestId: string): boolean {
-    if (this.path === null || (request.url ?? '').split('?')[0] !== this.path) return false;
+    if (!this.serves(request)) return false;
     if (this.cors.tryPreflight(request, response)) return true;
     if (request.method !== 'POST') this.reply(request, response, methodNotAllowed());
     else if (!JSON_TYPE.test(request.headers['content-type'] ?? ''))

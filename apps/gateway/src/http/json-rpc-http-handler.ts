@@ -12,6 +12,7 @@ import { RpcEndpoint } from '../rpc/rpc-endpoint';
 import { Draining } from '@photon/ops';
 import { CorsPolicy } from './cors-policy';
 import { bodyTooLarge, rpcErrorBody, unsupportedMediaType } from './http-error-bodies';
+import { REQUEST_ID_HEADER } from './request-id';
 
 /** Content types geth accepts for JSON-RPC. */
 const JSON_TYPES = /^application\/(json|json-rpc|jsonrequest)\s*(;|$)/i;
@@ -39,26 +40,30 @@ export class JsonRpcHttpHandler {
   }
 
   /**
-   * Serves POST / and its CORS preflight; returns false for anything Fastify should answer. `requestId`
-   * (already the response's X-Request-Id) goes with every call across the bus.
+   * Serves POST / and its CORS preflight; returns false, having written nothing, for anything Fastify
+   * should answer. `requestId` is the response's X-Request-Id (every answer written here carries it) and
+   * goes with every call across the bus.
    */
   tryHandle(request: IncomingMessage, response: ServerResponse, requestId: string): boolean {
     const url = request.url ?? '';
     if (url !== '/' && !url.startsWith('/?')) return false;
-    if (this.cors.tryPreflight(request, response)) return true;
+    if (request.method === 'OPTIONS') {
+      response.setHeader(REQUEST_ID_HEADER, requestId);
+      if (this.cors.tryPreflight(request, response)) return true;
+    }
     if (request.method !== 'POST') return false;
     if (!JSON_TYPES.test(request.headers['content-type'] ?? '')) {
-      this.refuse(request, response, 415, rpcErrorBody(unsupportedMediaType()));
+      this.refuse(request, response, 415, rpcErrorBody(unsupportedMediaType()), requestId);
       return true;
     }
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > this.options.maxBodyBytes) {
-      this.drainThenRefuse(request, response, 0);
+      this.drainThenRefuse(request, response, 0, requestId);
       return true;
     }
     const identified = this.identity.identify(request);
     if (!identified.ok) {
-      this.refuse(request, response, 401, rpcErrorBody(identified.error));
+      this.refuse(request, response, 401, rpcErrorBody(identified.error), requestId);
       return true;
     }
     this.readBody(request, response, requestId, identified.client);
@@ -79,7 +84,7 @@ export class JsonRpcHttpHandler {
         chunks.length = 0;
         request.off('data', onData);
         request.off('end', onEnd);
-        this.drainThenRefuse(request, response, size);
+        this.drainThenRefuse(request, response, size, requestId);
         return;
       }
       chunks.push(chunk);
@@ -96,20 +101,25 @@ export class JsonRpcHttpHandler {
   }
 
   /** Discards the rest of an oversized body (up to the drain bound), then answers 413. */
-  private drainThenRefuse(request: IncomingMessage, response: ServerResponse, alreadyRead: number): void {
+  private drainThenRefuse(
+    request: IncomingMessage,
+    response: ServerResponse,
+    alreadyRead: number,
+    requestId: string,
+  ): void {
     const body = rpcErrorBody(bodyTooLarge(this.options.maxBodyBytes));
     const bound = Math.max(MIN_DRAIN_BYTES, 16 * this.options.maxBodyBytes);
     if (Number(request.headers['content-length'] ?? 0) > bound) {
-      this.refuse(request, response, 413, body);
+      this.refuse(request, response, 413, body, requestId);
       return;
     }
     let read = alreadyRead;
     request.on('data', (chunk: Buffer) => {
       read += chunk.length;
-      if (read > bound && !response.headersSent) this.refuse(request, response, 413, body);
+      if (read > bound && !response.headersSent) this.refuse(request, response, 413, body, requestId);
     });
     request.on('end', () => {
-      if (!response.headersSent) this.refuse(request, response, 413, body);
+      if (!response.headersSent) this.refuse(request, response, 413, body, requestId);
     });
   }
 
@@ -126,36 +136,49 @@ export class JsonRpcHttpHandler {
       client,
     );
     const body = reply.text ?? '';
-    // Asked before draining began, answered during it: the client should not send more on this connection.
-    if (this.draining.active) response.setHeader('connection', 'close');
-    response.writeHead(reply.status, {
+    const headers: Record<string, string | number> = {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
-      ...(reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) }),
-      ...this.corsHeaders(request),
-    });
+      [REQUEST_ID_HEADER]: requestId,
+    };
+    if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds);
+    // Asked before draining began, answered during it: the client should not send more on this connection.
+    if (this.draining.active) headers['connection'] = 'close';
+    this.addCorsHeaders(request, headers);
+    response.writeHead(reply.status, headers);
     response.end(body);
   }
 
   /** Answers and closes the connection; what is left of the body is read and dropped. */
-  private refuse(request: IncomingMessage, response: ServerResponse, status: number, body: string): void {
-    response.writeHead(status, {
+  private refuse(
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: string,
+    requestId: string,
+  ): void {
+    const headers: Record<string, string | number> = {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
       connection: 'close',
-      ...this.corsHeaders(request),
-    });
+      [REQUEST_ID_HEADER]: requestId,
+    };
+    this.addCorsHeaders(request, headers);
+    response.writeHead(status, headers);
     response.end(body);
     request.resume();
   }
 
   private fail(response: ServerResponse, error: unknown, requestId: string): void {
     const body = rpcErrorBody(toErrorObject(error, logInternalTo(this.log, requestId)));
-    if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+    if (!response.headersSent)
+      response.writeHead(500, { 'content-type': 'application/json', [REQUEST_ID_HEADER]: requestId });
     response.end(body);
   }
 
-  private corsHeaders(request: IncomingMessage): Record<string, string> {
-    return this.cors.headers(request);
+  private addCorsHeaders(request: IncomingMessage, headers: Record<string, string | number>): void {
+    // Most requests carry no Origin: nothing to add, and no object made for it.
+    if (request.headers.origin === undefined) return;
+    Object.assign(headers, this.cors.headers(request));
   }
 }

@@ -29,13 +29,17 @@ export class TrustedProxies {
   }
 }
 
-/** The client's address: see the file comment. `peer` is the socket's remote address. */
+/**
+ * The client's address: see the file comment. `peer` is the socket's remote address; `normalizePeer`
+ * normalizes it (a memo of normalizeAddress, for the hot path).
+ */
 export function clientAddressOf(
   peer: string | undefined,
   forwardedFor: string | readonly string[] | undefined,
   trusted: TrustedProxies,
+  normalizePeer: (raw: string) => string | undefined = normalizeAddress,
 ): string {
-  let client = normalizeAddress(peer ?? '') ?? 'unknown';
+  let client = normalizePeer(peer ?? '') ?? 'unknown';
   if (forwardedFor === undefined || !trusted.trusts(client)) return client;
   const hops = (typeof forwardedFor === 'string' ? [forwardedFor] : forwardedFor)
     .join(',')

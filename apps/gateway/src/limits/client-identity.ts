@@ -5,8 +5,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ErrorObject } from '@photon/codec';
 import type { IncomingMessage } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { BoundedMemo } from '../listeners/bounded-memo';
 import { ApiKeys } from './api-keys';
-import { TrustedProxies, clientAddressOf } from './client-address';
+import { TrustedProxies, clientAddressOf, normalizeAddress } from './client-address';
 import { unknownApiKey } from './limit-errors';
 import type { Client } from './rate-limiter';
 
@@ -18,6 +19,9 @@ export type Identified =
 @Injectable()
 export class ClientIdentity {
   private readonly trusted: TrustedProxies;
+  /** Socket peers are a few addresses (a load balancer, the clients of a node) asked on every request. */
+  private readonly peers = new BoundedMemo(normalizeAddress);
+  private readonly normalizePeer = (raw: string): string | undefined => this.peers.get(raw);
 
   constructor(
     @Inject(GATEWAY_OPTIONS) options: Pick<GatewayOptions, 'trustedProxies'>,
@@ -28,7 +32,12 @@ export class ClientIdentity {
 
   /** The client's address alone (connection caps, logs). */
   addressOf(request: IncomingMessage): string {
-    return clientAddressOf(request.socket.remoteAddress, request.headers['x-forwarded-for'], this.trusted);
+    return clientAddressOf(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      this.trusted,
+      this.normalizePeer,
+    );
   }
 
   identify(request: IncomingMessage): Identified {

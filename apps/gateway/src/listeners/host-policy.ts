@@ -2,10 +2,12 @@
 // whose domain was re-pointed at 127.0.0.1 still sends its own name as Host. IP literals always
 // pass (nobody rebinds to them); names pass only when listed; `*` allows every host.
 import { isIP } from 'node:net';
+import { BoundedMemo } from './bounded-memo';
 
 export class HostPolicy {
   private readonly any: boolean;
   private readonly names: ReadonlySet<string>;
+  private readonly decided = new BoundedMemo((host: string) => this.decide(host));
 
   constructor(vhosts: readonly string[]) {
     this.any = vhosts.includes('*');
@@ -16,6 +18,10 @@ export class HostPolicy {
   allows(host: string | undefined): boolean {
     if (this.any) return true;
     if (host === undefined || host === '') return false;
+    return this.decided.get(host);
+  }
+
+  private decide(host: string): boolean {
     if (isIP(host) !== 0) return true;
     const name = hostWithoutPort(host);
     return isIP(name) !== 0 || this.names.has(name.toLowerCase());

@@ -1,7 +1,8 @@
 // What the gateway answers without a bus round trip, on an in-process bus whose requests are counted:
-// chain facts once given, the announced head while it is trusted, head answers once per head, never errors.
+// chain facts once given, the announced head while it is trusted, head answers and state reads at latest once
+// per head, receipts once given, never errors.
 import { type BusRequest, INTERNAL_CONTEXT, InProcessBus, type RpcHandlerRegistry } from '@photon/bus';
-import type { RpcCall } from '@photon/codec';
+import { RawJson, type RpcCall } from '@photon/codec';
 import { type MethodRow, findMethod } from '@photon/types';
 import { EdgeAnswers } from './edge-answers';
 
@@ -14,11 +15,19 @@ class CountingBus extends InProcessBus {
     super({} as RpcHandlerRegistry);
   }
 
+  /** What the next request answers instead of `<method>#<n>`. */
+  answerNext: unknown;
+
   override request(_service: string, request: BusRequest): Promise<unknown> {
     this.asked.push(request.method);
     if (this.failNext) {
       this.failNext = false;
       return Promise.reject(new Error('engine unavailable'));
+    }
+    if (this.answerNext !== undefined) {
+      const next = this.answerNext;
+      this.answerNext = undefined;
+      return Promise.resolve(next);
     }
     return Promise.resolve(`${request.method}#${this.asked.length}`);
   }
@@ -35,11 +44,14 @@ const row = (method: string): MethodRow => findMethod(method)!;
 describe(EdgeAnswers.name, () => {
   let bus: CountingBus;
   let edge: EdgeAnswers;
+  /** The head each request to the service was told its answer is kept at (undefined: not kept per head). */
+  let statedHeads: (bigint | undefined)[];
 
   const answer = (method: string, params?: unknown) =>
-    edge.answer(row(method), call(method, params), () =>
-      bus.request('query', { method, params, context: INTERNAL_CONTEXT }),
-    );
+    edge.answer(row(method), call(method, params), (head) => {
+      statedHeads.push(head);
+      return bus.request('query', { method, params, context: INTERNAL_CONTEXT });
+    });
   const announce = (height: number) => {
     bus.publish('chain.height', { height: String(height) });
     jest.runAllTicks();
@@ -48,6 +60,7 @@ describe(EdgeAnswers.name, () => {
   beforeEach(() => {
     jest.useFakeTimers({ now: 1_000_000 });
     bus = new CountingBus();
+    statedHeads = [];
     edge = new EdgeAnswers(bus);
     edge.onModuleInit();
   });
@@ -101,7 +114,78 @@ describe(EdgeAnswers.name, () => {
     announce(5);
     expect(await answer('eth_blockNumber', ['latest'])).toBe('eth_blockNumber#1');
     expect(await answer('eth_chainId', {})).toBe('eth_chainId#2');
-    expect(await answer('eth_getBalance', ['0x' + '11'.repeat(20)])).toBe('eth_getBalance#3');
-    expect(await answer('eth_getBalance', ['0x' + '11'.repeat(20)])).toBe('eth_getBalance#4');
+    expect(await answer('eth_getBlockByNumber', ['latest', false])).toBe('eth_getBlockByNumber#3');
+    expect(await answer('eth_getBlockByNumber', ['latest', false])).toBe('eth_getBlockByNumber#4');
+  });
+
+  it('behavior: a state read at latest is asked once per head and params, telling the service the head', async () => {
+    const address = '0x' + '11'.repeat(20);
+    announce(5);
+    const [first, second] = await Promise.all([
+      answer('eth_getBalance', [address, 'latest']),
+      answer('eth_getBalance', [address, 'latest']),
+    ]);
+    expect([first, second]).toEqual(['eth_getBalance#1', 'eth_getBalance#1']);
+    expect(statedHeads).toEqual([5n]);
+    // The block left out is latest too, but other params are another answer.
+    expect(await answer('eth_getBalance', [address])).toBe('eth_getBalance#2');
+    expect(await answer('eth_getBalance', [address])).toBe('eth_getBalance#2');
+    expect(await answer('eth_getBalance', ['0x' + '22'.repeat(20), 'latest'])).toBe('eth_getBalance#3');
+    expect(await answer('eth_getStorageAt', [address, '0x0', 'latest'])).toBe('eth_getStorageAt#4');
+    expect(await answer('eth_getStorageAt', [address, '0x0', 'latest'])).toBe('eth_getStorageAt#4');
+    announce(6);
+    expect(await answer('eth_getBalance', [address, 'latest'])).toBe('eth_getBalance#5');
+    expect(statedHeads.at(-1)).toBe(6n);
+  });
+
+  it('behavior: a state read at any other block, or in another form, always goes to its service', async () => {
+    const address = '0x' + '11'.repeat(20);
+    announce(5);
+    const asks = [
+      ['eth_getTransactionCount', [address, 'pending']],
+      ['eth_getBalance', [address, '0x5']],
+      ['eth_getBalance', [address, 'earliest']],
+      ['eth_getBalance', [address, { blockHash: '0x' + 'ab'.repeat(32) }]],
+      ['eth_getBalance', [address, 'latest', 'extra']],
+      ['eth_getBalance', { address }],
+    ] as const;
+    for (const [method, params] of asks) {
+      await answer(method, params);
+      await answer(method, params);
+    }
+    expect(bus.asked).toHaveLength(asks.length * 2);
+    expect(statedHeads.every((head) => head === undefined)).toBe(true);
+  });
+
+  it('error: without a trusted head a state read goes to its service every time', async () => {
+    const address = '0x' + '11'.repeat(20);
+    expect(await answer('eth_getBalance', [address, 'latest'])).toBe('eth_getBalance#1');
+    expect(await answer('eth_getBalance', [address, 'latest'])).toBe('eth_getBalance#2');
+    announce(5);
+    jest.advanceTimersByTime(60_000);
+    expect(await answer('eth_getBalance', [address, 'latest'])).toBe('eth_getBalance#3');
+    bus.failNext = true;
+    announce(6);
+    await expect(answer('eth_getBalance', [address, 'latest'])).rejects.toThrow('engine unavailable');
+    expect(await answer('eth_getBalance', [address, 'latest'])).toBe('eth_getBalance#5');
+  });
+
+  it('behavior: a receipt is kept once given, never while it is null or failed', async () => {
+    const hash = '0x' + 'cd'.repeat(32);
+    bus.answerNext = null;
+    expect(await answer('eth_getTransactionReceipt', [hash])).toBeNull();
+    bus.answerNext = new RawJson('null');
+    expect(await answer('eth_getTransactionReceipt', [hash])).toEqual(new RawJson('null'));
+    bus.failNext = true;
+    await expect(answer('eth_getTransactionReceipt', [hash])).rejects.toThrow('engine unavailable');
+    const receipt = new RawJson('{"status":"0x1"}');
+    bus.answerNext = receipt;
+    expect(await answer('eth_getTransactionReceipt', [hash])).toBe(receipt);
+    expect(await answer('eth_getTransactionReceipt', [hash])).toBe(receipt);
+    expect(bus.asked).toHaveLength(4);
+    // Another transaction is another answer.
+    expect(await answer('eth_getTransactionReceipt', ['0x' + 'ef'.repeat(32)])).toBe(
+      'eth_getTransactionReceipt#5',
+    );
   });
 });

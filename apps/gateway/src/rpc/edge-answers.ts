@@ -1,13 +1,18 @@
 // Answers a gateway gives without a bus round trip, for the methods the method table marks `edge`: the head
 // the bus announces (`chain.height`, which a query service also sends before it answers with a newer block,
 // so a client never reads a head older than a receipt it was given), answers that hold until the next head
-// kept per head, and facts of the chain kept once a service has given them. Only successes are kept: an
-// error (the engine unavailable, a service down) is never repeated to the next caller. Without a trusted
-// head (no events service announcing, the engine down) head answers go to the service as before.
+// kept per head (head-derived ones, and reads of state at `latest` per params), answers that never change
+// once given (a mined transaction's receipt), and facts of the chain kept once a service has given them.
+// Only successes are kept: an error (the engine unavailable, a service down) is never repeated to the next
+// caller. A request for an answer kept per head tells its service the head (`ask(head)`): a service that had
+// not heard of it yet answers at it, not at an older block this gateway would then keep for a whole block.
+// Without a trusted head (no events service announcing, the engine down) head answers go to the service.
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { AnnouncedHead, MethodBus } from '@photon/bus';
 import { type RpcCall, encodeQuantity } from '@photon/codec';
-import type { MethodRow } from '@photon/types';
+import type { EdgeAnswer, MethodRow } from '@photon/types';
+import { AnswersPerHead } from './answers-per-head';
+import { FinalAnswersKept } from './final-answers-kept';
 
 /** Hits and misses of the edge answers, for the hit ratio. */
 export interface EdgeAnswerStats {
@@ -18,14 +23,23 @@ export interface EdgeAnswerStats {
 const withoutParams = (call: RpcCall): boolean =>
   call.params === undefined || (Array.isArray(call.params) && call.params.length === 0);
 
+/** Longer keys (params) are not kept: a client's huge params would crowd out everyone's answers. */
+const MAX_KEY_CHARS = 1_024;
+
+/** Asks the call's service; `head`, when given, is the head the answer will be kept at. */
+export type AskService = (head?: bigint) => Promise<unknown>;
+
 @Injectable()
 export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
   private readonly head = new AnnouncedHead();
   private readonly chainFacts = new Map<string, unknown>();
-  private headAnswers: { height: bigint; answers: Map<string, Promise<unknown>> } | undefined;
+  private readonly perHead = new AnswersPerHead();
+  private readonly final = new FinalAnswersKept();
+  /** The trusted head as eth_blockNumber answers it, encoded once per head. */
+  private headNumber: { readonly height: bigint; readonly text: string } | undefined;
   private stopFollowing: (() => void) | undefined;
-  private hits = 0;
-  private misses = 0;
+  /** Hits and misses per kind of edge answer. */
+  private readonly counts = new Map<EdgeAnswer, { hits: number; misses: number }>();
 
   constructor(private readonly bus: MethodBus) {}
 
@@ -40,52 +54,100 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
   }
 
   /** `call`'s answer from the edge where `row` allows one, else `ask()`'s (the service's). */
-  answer(row: MethodRow, call: RpcCall, ask: () => Promise<unknown>): Promise<unknown> {
-    if (row.edge === undefined || !withoutParams(call)) return ask();
-    if (row.edge === 'chain') return this.chainFact(row.method, ask);
+  answer(row: MethodRow, call: RpcCall, ask: AskService): Promise<unknown> {
+    const edge = row.edge;
+    if (edge === undefined) return ask();
+    if (edge === 'head-state') {
+      const key = latestStateKey(row, call);
+      return key === undefined ? ask() : this.atTrustedHead(edge, key, ask);
+    }
+    if (edge === 'final') {
+      const key = keyOf(row.method, call.params);
+      return key === undefined ? ask() : this.finalAnswer(key, ask);
+    }
+    if (!withoutParams(call)) return ask();
+    if (edge === 'chain') return this.chainFact(row.method, ask);
+    if (edge === 'head') return this.atTrustedHead(edge, row.method, ask);
     const head = this.head.trusted();
-    if (head === undefined) {
-      this.misses++;
-      return ask();
-    }
-    if (row.edge === 'head-number') {
-      this.hits++;
-      return Promise.resolve(encodeQuantity(head));
-    }
-    return this.atHead(head, row.method, ask);
+    this.count(edge, head !== undefined);
+    if (head === undefined) return ask();
+    if (this.headNumber?.height !== head) this.headNumber = { height: head, text: encodeQuantity(head) };
+    return Promise.resolve(this.headNumber.text);
   }
 
+  /** Hits and misses of every kind together. */
   stats(): EdgeAnswerStats {
-    return { hits: this.hits, misses: this.misses };
+    let hits = 0;
+    let misses = 0;
+    for (const count of this.counts.values()) {
+      hits += count.hits;
+      misses += count.misses;
+    }
+    return { hits, misses };
   }
 
-  private chainFact(method: string, ask: () => Promise<unknown>): Promise<unknown> {
-    if (this.chainFacts.has(method)) {
-      this.hits++;
-      return Promise.resolve(this.chainFacts.get(method));
+  /** Hits and misses of one kind of edge answer (`final`: receipts, `head-state`: reads at latest, …). */
+  statsOf(kind: EdgeAnswer): EdgeAnswerStats {
+    const count = this.counts.get(kind);
+    return { hits: count?.hits ?? 0, misses: count?.misses ?? 0 };
+  }
+
+  private count(kind: EdgeAnswer, hit: boolean): void {
+    let count = this.counts.get(kind);
+    if (count === undefined) {
+      count = { hits: 0, misses: 0 };
+      this.counts.set(kind, count);
     }
-    this.misses++;
+    if (hit) count.hits++;
+    else count.misses++;
+  }
+
+  private chainFact(method: string, ask: AskService): Promise<unknown> {
+    const known = this.chainFacts.has(method);
+    this.count('chain', known);
+    if (known) return Promise.resolve(this.chainFacts.get(method));
     return ask().then((result) => {
       this.chainFacts.set(method, result);
       return result;
     });
   }
 
-  private atHead(head: bigint, method: string, ask: () => Promise<unknown>): Promise<unknown> {
-    if (this.headAnswers?.height !== head) this.headAnswers = { height: head, answers: new Map() };
-    const { answers } = this.headAnswers;
-    const kept = answers.get(method);
-    if (kept !== undefined) {
-      this.hits++;
-      return kept;
-    }
-    this.misses++;
-    // Callers of the same head share one request; a failure is forgotten so that the next caller asks again.
-    const asked = ask();
-    answers.set(method, asked);
-    asked.catch(() => {
-      if (answers.get(method) === asked) answers.delete(method);
-    });
-    return asked;
+  /** `key`'s answer kept at the trusted head; callers of the same head share one request. */
+  private atTrustedHead(kind: EdgeAnswer, key: string, ask: AskService): Promise<unknown> {
+    const head = this.head.trusted();
+    const kept = head === undefined ? undefined : this.perHead.kept(head, key);
+    this.count(kind, kept !== undefined);
+    if (kept !== undefined) return kept;
+    return head === undefined ? ask() : this.perHead.keep(head, key, ask(head));
   }
+
+  private finalAnswer(key: string, ask: AskService): Promise<unknown> {
+    const kept = this.final.get(key);
+    this.count('final', kept !== undefined);
+    if (kept !== undefined) return Promise.resolve(kept);
+    return ask().then((result) => {
+      this.final.keep(key, result);
+      return result;
+    });
+  }
+}
+
+/** The key of a call's params, or undefined when they are too long to keep. */
+function keyOf(method: string, params: unknown): string | undefined {
+  const key = `${method} ${JSON.stringify(params ?? [])}`;
+  return key.length <= MAX_KEY_CHARS ? key : undefined;
+}
+
+/**
+ * The key of a read of state at `latest` (its block param `"latest"` or left out), or undefined for any
+ * other block (a number, a hash, `pending`, which counts the pool, `earliest`) or params in another form.
+ */
+function latestStateKey(row: MethodRow, call: RpcCall): string | undefined {
+  const params = call.params;
+  if (!Array.isArray(params) || params.length > row.params.length) return undefined;
+  const blockIndex = row.params.findIndex((param) => param.type === 'BLOCK_ID');
+  if (blockIndex === -1) return undefined;
+  const block: unknown = params[blockIndex];
+  if (block !== undefined && block !== 'latest') return undefined;
+  return keyOf(row.method, params);
 }

@@ -49,11 +49,12 @@ export class RpcRouter {
   }
 
   route(call: RpcCall, context: CallContext): Promise<unknown> {
-    return this.routeVia(call, context, (service, row) =>
+    return this.routeVia(call, context, (service, row, head) =>
       timedTrip(
-        this.bus.request(
+        // The answer goes to the client as the service wrote it (RawJson over NATS): not parsed here.
+        this.bus.requestRaw(
           service,
-          { method: row.method, params: call.params, context },
+          { method: row.method, params: call.params, context: withHead(context, head) },
           TIMEOUT_MS[row.timeout],
         ),
         service,
@@ -69,8 +70,11 @@ export class RpcRouter {
   batchInvoker(calls: readonly RpcCall[], context: CallContext): InvokeCall {
     const queues = new Map<ServiceName, BatchQueue>();
     const answers = new Map<RpcCall, Promise<unknown>>();
+    // The newest head an answer of the batch will be kept at: the batch's services answer at it or later.
+    let batchHead: bigint | undefined;
     for (const call of calls) {
-      const answer = this.routeVia(call, context, (service, row) => {
+      const answer = this.routeVia(call, context, (service, row, head) => {
+        if (head !== undefined && (batchHead === undefined || head > batchHead)) batchHead = head;
         let queue = queues.get(service);
         if (queue === undefined) {
           queue = { calls: [], settlers: [], timeoutMs: 0 };
@@ -83,8 +87,9 @@ export class RpcRouter {
       });
       answers.set(call, answer);
     }
+    const batchContext = withHead(context, batchHead);
     for (const [service, queue] of queues) {
-      const outcomes = this.bus.requestEach(service, queue.calls, context, queue.timeoutMs);
+      const outcomes = this.bus.requestEach(service, queue.calls, batchContext, queue.timeoutMs);
       outcomes.forEach((outcome, i) => {
         const settler = queue.settlers[i]!;
         outcome.then(settler.resolve, settler.reject);
@@ -99,7 +104,7 @@ export class RpcRouter {
   private routeVia(
     call: RpcCall,
     context: CallContext,
-    send: (service: ServiceName, row: MethodRow) => Promise<unknown>,
+    send: (service: ServiceName, row: MethodRow, head?: bigint) => Promise<unknown>,
   ): Promise<unknown> {
     const row = findMethod(call.method);
     if (row?.service === 'gateway' && this.exposed.has(row.namespace))
@@ -108,7 +113,7 @@ export class RpcRouter {
       return Promise.reject(new MethodNotFoundError(call.method));
     }
     const service = row.service;
-    return this.edge.answer(row, call, () => send(service, row));
+    return this.edge.answer(row, call, (head) => send(service, row, head));
   }
 
   /** The methods the gateway answers itself: the subscriptions of its websocket sessions, its OpenRPC document. */
@@ -131,3 +136,7 @@ interface BatchQueue {
   readonly settlers: { resolve: (result: unknown) => void; reject: (error: unknown) => void }[];
   timeoutMs: number;
 }
+
+/** `context` telling the service the head its answer will be kept at, when there is one. */
+const withHead = (context: CallContext, head: bigint | undefined): CallContext =>
+  head === undefined ? context : { ...context, head: head.toString() };

@@ -10,6 +10,7 @@ describe('ChainHead', () => {
   let engineCalls: number;
   let streamed: HeadListener | undefined;
   let head: ChainHead;
+  let callerHeads: ((height: bigint) => void) | undefined;
 
   const announce = async (height: bigint) => {
     bus.publish('chain.height', { height: height.toString() });
@@ -34,7 +35,16 @@ describe('ChainHead', () => {
         return Promise.resolve(() => undefined);
       },
     } as unknown as HeadStream;
-    head = new ChainHead(reader, heads, bus, { close: () => undefined } as unknown as CometHttpClient);
+    const registry = {
+      followCallerHeads: (listener: (height: bigint) => void) => (callerHeads = listener),
+    } as unknown as RpcHandlerRegistry;
+    head = new ChainHead(
+      reader,
+      heads,
+      bus,
+      { close: () => undefined } as unknown as CometHttpClient,
+      registry,
+    );
     head.onModuleInit();
   });
   afterEach(() => {
@@ -75,5 +85,20 @@ describe('ChainHead', () => {
     // Fake timers hold the bus's microtasks too.
     jest.runAllTicks();
     expect(announced).toEqual(['10', '12']);
+  });
+
+  it('behavior: the head a gateway states with a call moves latest before its announcement arrives', async () => {
+    await announce(10n);
+    // Fake timers hold the bus's microtasks too.
+    jest.runAllTicks();
+    const before = await head.perHead('balance:0x1', (at) => Promise.resolve(`at ${at}`));
+    callerHeads!(11n);
+    expect(await head.latest()).toBe(11n);
+    expect(await head.perHead('balance:0x1', (at) => Promise.resolve(`at ${at}`))).toBe('at 11');
+    expect(before).toBe('at 10');
+    // An older head stated later changes nothing.
+    callerHeads!(9n);
+    expect(await head.latest()).toBe(11n);
+    expect(engineCalls).toBe(0);
   });
 });

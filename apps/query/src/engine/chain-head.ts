@@ -3,10 +3,10 @@
 // and the head stream behind it; any committed height this service itself reads (a receipt's block, a block
 // past the head) moves it too, so a client never reads `latest` older than a receipt it was just given, and
 // is announced on the bus before the answer that carried it leaves, so the gateways' head-derived answers
-// move with it. While nothing comes (no events service, the engine down) `latest` is the engine's
+// move with it; a head a gateway states with a call it will keep moves it too. While nothing comes (no events service, the engine down) `latest` is the engine's
 // `status` (see AnnouncedHead for how long a head is trusted). Head-derived answers are cached per head here.
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { AnnouncedHead, HeadStream, MethodBus } from '@photon/bus';
+import { AnnouncedHead, HeadStream, MethodBus, RpcHandlerRegistry } from '@photon/bus';
 import { CometHttpClient, EthereumChainReader } from '@photon/engine-client';
 import { HeadCache } from '../cache/head-cache';
 
@@ -22,10 +22,14 @@ export class ChainHead implements OnModuleInit, OnApplicationShutdown {
     private readonly heads: HeadStream,
     private readonly bus: MethodBus,
     private readonly comet: CometHttpClient,
+    private readonly registry: RpcHandlerRegistry,
   ) {}
 
   onModuleInit(): void {
     this.stops.push(this.bus.subscribe('chain.height', ({ height }) => this.observe(BigInt(height))));
+    // A gateway that keeps an answer until the next head says which head: answered here at it or later,
+    // even when its announcement has not arrived here yet.
+    this.registry.followCallerHeads((height) => this.observe(height));
     // The service starts whether or not anyone publishes heads yet; until then the engine answers.
     void this.heads
       .follow((event) => this.observe(BigInt(event.height)))

@@ -19,6 +19,11 @@ export interface CallContext {
    * about it; on NATS it travels as a message header, not in the body.
    */
   readonly requestId?: string;
+  /**
+   * A head the caller knows committed (decimal), sent with a call whose answer it keeps until the next
+   * head: the service answers `latest` at this height or a later one, never at an older block.
+   */
+  readonly head?: string;
 }
 
 /** Calls a service makes on its own behalf; it states no exposure, so it counts as public. */

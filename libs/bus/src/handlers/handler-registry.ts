@@ -19,11 +19,15 @@ export type CallOutcome = {
 
 export type CallObserver = (outcome: CallOutcome) => void;
 
+/** A head as CallContext carries it; anything else is ignored. */
+const DECIMAL = /^\d{1,20}$/;
+
 @Injectable()
 export class RpcHandlerRegistry implements OnModuleInit {
   private readonly handlers = new Map<string, RpcHandler>();
   private readonly services = new Set<ServiceName>();
   private observer: CallObserver | undefined;
+  private readonly headListeners: ((height: bigint) => void)[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -69,7 +73,17 @@ export class RpcHandlerRegistry implements OnModuleInit {
     this.observer = observer;
   }
 
+  /** Tells `listener` the head every call states it knows (CallContext.head), before the call runs. */
+  followCallerHeads(listener: (height: bigint) => void): void {
+    this.headListeners.push(listener);
+  }
+
   invoke(method: string, params: unknown, context: CallContext): Promise<unknown> {
+    const head = context.head;
+    if (head !== undefined && this.headListeners.length > 0 && DECIMAL.test(head)) {
+      const height = BigInt(head);
+      for (const listener of this.headListeners) listener(height);
+    }
     const observer = this.observer;
     return observer === undefined
       ? this.run(method, params, context)

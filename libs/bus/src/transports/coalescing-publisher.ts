@@ -26,6 +26,15 @@ export class CoalescingPublisher {
     setImmediate(() => this.flush());
   }
 
+  /**
+   * Publishes at once, after what is already queued: for a message that must reach NATS before whatever
+   * another publisher of the process queues next (a head announced before the reply that carries it).
+   */
+  publishNow(subject: string, data: Uint8Array | undefined): void {
+    this.queue.push({ subject, data, reply: undefined, headers: undefined });
+    this.flush();
+  }
+
   /** Hands what is queued to NATS now (a closing server's last replies); the scheduled flush finds nothing. */
   flush(): void {
     const batch = this.queue;

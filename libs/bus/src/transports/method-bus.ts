@@ -20,6 +20,14 @@ export abstract class MethodBus {
   abstract request(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown>;
 
   /**
+   * As `request`, for a caller that only passes the result on to a JSON-RPC client: the result may come as
+   * a RawJson, the JSON text the service answered with, where the transport carries it as text.
+   */
+  requestRaw(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown> {
+    return this.request(service, request, timeoutMs);
+  }
+
+  /**
    * Runs `calls` (items of one JSON-RPC batch, all owned by `service`) with one `context`; one promise per
    * call, each settling as `request` would. A transport that can carries them in one exchange.
    */

@@ -34,6 +34,7 @@ import {
   type BusReply,
   decodeJson,
   encodeJson,
+  rawResultOf,
   resultOf,
   unwrapReply,
 } from './bus-wire';
@@ -99,17 +100,19 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   }
 
   async request(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown> {
+    return unwrapReply((await this.sendRequest(service, request, timeoutMs)).data);
+  }
+
+  /** The result as the service's JSON text (RawJson) when it succeeded: it is not parsed here. */
+  override async requestRaw(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown> {
+    return rawResultOf((await this.sendRequest(service, request, timeoutMs)).data);
+  }
+
+  private sendRequest(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<Msg> {
     const [context, carried] = splitRequestId(request.context);
     const body =
       carried === undefined ? request : { method: request.method, params: request.params, context };
-    const reply = await this.send(
-      service,
-      rpcSubject(this.prefix, service),
-      encodeJson(body),
-      timeoutMs,
-      carried,
-    );
-    return unwrapReply(reply.data);
+    return this.send(service, rpcSubject(this.prefix, service), encodeJson(body), timeoutMs, carried);
   }
 
   override requestEach(
@@ -160,8 +163,14 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     }
   }
 
+  /**
+   * Events go to NATS at once, not at the end of the event loop turn: a query service announces a head
+   * (`chain.height`) before the answer that carries it, and that answer is queued by the process's RPC
+   * server, whose flush may come first. NATS keeps one connection's messages in order, so a gateway learns
+   * the head before the answer, and keeps nothing at an older head after it.
+   */
   publish<S extends BusEventSubject>(subject: S, payload: BusEvents[S]): void {
-    this.publisher.publish(eventSubject(this.prefix, subject), encodeJson(payload));
+    this.publisher.publishNow(eventSubject(this.prefix, subject), encodeJson(payload));
   }
 
   subscribe<S extends BusEventSubject>(subject: S, listener: BusEventListener<S>): () => void {
@@ -251,7 +260,9 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     const token = message.subject.slice(this.inbox.length + 1);
     const pending = this.pending.get(token);
     if (pending === undefined) return;
-    if (message.headers?.code === NO_RESPONDERS) {
+    // Only an empty message can be NATS's "no responders": a reply always has a body, and reading a
+    // message's headers (every reply names its replica) parses them.
+    if (message.data.length === 0 && message.headers?.code === NO_RESPONDERS) {
       this.fail(token, new NoResponders(`service ${pending.service} is unavailable`));
       return;
     }

@@ -7,7 +7,15 @@ import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { LimitExceededError, logInternalTo, toErrorObject } from '@photon/codec';
 import { type ServiceName, TIMEOUT_MS, aboutRequest, inRequest } from '@photon/types';
 import { hostname } from 'node:os';
-import { ErrorCode, type Msg, type NatsConnection, NatsError, type Subscription, headers } from 'nats';
+import {
+  ErrorCode,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  NatsError,
+  type Subscription,
+  headers,
+} from 'nats';
 import type { RpcHandlerRegistry } from '../handlers/handler-registry';
 import { type BusBatchRequest, type BusReply, decodeJson, decodeRequest, encodeJson } from './bus-wire';
 import { splitReplies } from './split-replies';
@@ -32,6 +40,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private readonly inFlight = new Set<Promise<void>>();
   /** Names the replica on every reply, so operators and tests can see how load spreads. */
   private readonly replica = `${hostname()}:${process.pid}`;
+  private replyHeaders: MsgHdrs | undefined;
 
   private readonly traceCalls: boolean;
 
@@ -161,10 +170,13 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     }
   }
 
-  private headers() {
-    const replyHeaders = headers();
-    replyHeaders.set(REPLICA_HEADER, this.replica);
-    return replyHeaders;
+  /** The same for every reply, so made once (a publish only reads the headers it is given). */
+  private headers(): MsgHdrs {
+    if (this.replyHeaders === undefined) {
+      this.replyHeaders = headers();
+      this.replyHeaders.set(REPLICA_HEADER, this.replica);
+    }
+    return this.replyHeaders;
   }
 
   /** Stops taking requests (what NATS already delivered is still taken), then answers those in flight. */

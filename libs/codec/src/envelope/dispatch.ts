@@ -9,22 +9,30 @@ export type InvokeCall = (call: RpcCall) => Promise<unknown>;
 
 export type Reply = RpcResponse | readonly RpcResponse[] | undefined;
 
-export async function dispatch(
+export function dispatch(
   body: ParsedBody,
   invoke: InvokeCall,
   logInternal: InternalErrorLogger,
 ): Promise<Reply> {
   switch (body.kind) {
     case 'rejected':
-      return body.response;
+      return Promise.resolve(body.response);
     case 'single':
+      // The item's own promise: an async function returning it would wait two more microtask turns.
       return runItem(body.item, invoke, logInternal);
-    case 'batch': {
-      const responses = await Promise.all(body.items.map((item) => runItem(item, invoke, logInternal)));
-      const answered = responses.filter((response): response is RpcResponse => response !== undefined);
-      return answered.length === 0 ? undefined : answered;
-    }
+    case 'batch':
+      return runBatch(body.items, invoke, logInternal);
   }
+}
+
+async function runBatch(
+  items: readonly ParsedItem[],
+  invoke: InvokeCall,
+  logInternal: InternalErrorLogger,
+): Promise<Reply> {
+  const responses = await Promise.all(items.map((item) => runItem(item, invoke, logInternal)));
+  const answered = responses.filter((response): response is RpcResponse => response !== undefined);
+  return answered.length === 0 ? undefined : answered;
 }
 
 async function runItem(

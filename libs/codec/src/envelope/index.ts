@@ -12,3 +12,4 @@ export type { ParseOptions } from './parse-body';
 export { dispatch } from './dispatch';
 export type { InvokeCall, Reply } from './dispatch';
 export { serializeReply } from './serialize-reply';
+export { RawJson } from './raw-json';

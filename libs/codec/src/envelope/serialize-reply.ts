@@ -4,14 +4,15 @@ import { LimitExceededError } from '../errors/rpc-errors';
 import type { RpcResponse } from './envelope-types';
 import type { Reply } from './dispatch';
 import { failure } from './parse-body';
+import { RawJson } from './raw-json';
 
 export function serializeReply(reply: Reply, maxBytes: number): string | undefined {
   if (reply === undefined) return undefined;
-  if (!Array.isArray(reply)) return JSON.stringify(reply);
+  if (!Array.isArray(reply)) return serializeResponse(reply as RpcResponse);
   const parts: string[] = [];
   let size = 2;
   for (const response of reply as readonly RpcResponse[]) {
-    let part = JSON.stringify(response);
+    let part = serializeResponse(response);
     if (size + Buffer.byteLength(part) + 1 > maxBytes) {
       part = JSON.stringify(
         failure(response.id, new LimitExceededError('response too large').toErrorObject()),
@@ -21,4 +22,11 @@ export function serializeReply(reply: Reply, maxBytes: number): string | undefin
     parts.push(part);
   }
   return `[${parts.join(',')}]`;
+}
+
+/** One response as JSON; a result that is still its service's JSON text (RawJson) goes in as it is. */
+function serializeResponse(response: RpcResponse): string {
+  if ('result' in response && response.result instanceof RawJson)
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${response.result.text}}`;
+  return JSON.stringify(response);
 }

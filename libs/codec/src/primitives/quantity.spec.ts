@@ -1,3 +1,4 @@
+import { toQuantity } from 'ethers';
 import fc from 'fast-check';
 import { CodecError } from './codec-error';
 import { decodeQuantity, encodeQuantity } from './quantity';
@@ -8,6 +9,19 @@ describe(encodeQuantity.name, () => {
     expect(encodeQuantity(0)).toBe('0x0');
     expect(encodeQuantity(255)).toBe('0xff');
     expect(encodeQuantity(2n ** 256n - 1n)).toBe(`0x${'f'.repeat(64)}`);
+  });
+
+  it('property: the same text as ethers toQuantity for any non-negative integer', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 300n }), (value) => {
+        expect(encodeQuantity(value)).toBe(toQuantity(value));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.maxSafeNat(), (value) => {
+        expect(encodeQuantity(value)).toBe(toQuantity(value));
+      }),
+    );
   });
 
   it('error: negative, fractional or unsafe numbers', () => {

@@ -105,7 +105,7 @@ export interface MethodRow {
   readonly aliasOf?: string;
   /** One line for the OpenRPC document and the README. */
   readonly summary: string;
-  /** Set when a gateway may answer a call of this method without params without a bus round trip. */
+  /** Set when a gateway may answer a call of this method without a bus round trip (see EdgeAnswer). */
   readonly edge?: EdgeAnswer;
   /**
    * Rate-limit units one call spends (per batch item), set on rows that cost the tier more than a
@@ -117,6 +117,10 @@ export interface MethodRow {
 /**
  * How a gateway answers at the edge: `chain`, a fact of the chain (kept once a service has given it);
  * `head`, an answer that holds until the next head (kept per head the bus announces); `head-number`, the
- * announced head itself. Whenever the gateway has no trusted head, the call goes to its service.
+ * announced head itself; `head-state`, a read of state at the block its BLOCK_ID param names, kept per
+ * head (for the same params) while that block is `latest` or left out; `final`, an answer that never
+ * changes once a service has given it non-null (a mined transaction's receipt: instant finality), kept
+ * while it stays among the most recent. Whenever the gateway has no trusted head, the head answers go to
+ * their service.
  */
-export type EdgeAnswer = 'chain' | 'head' | 'head-number';
+export type EdgeAnswer = 'chain' | 'head' | 'head-number' | 'head-state' | 'final';

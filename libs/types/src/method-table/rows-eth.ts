@@ -104,6 +104,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'The balance in wei of an account at a block.',
+    edge: 'head-state',
   },
   {
     method: 'eth_getStorageAt',
@@ -118,6 +119,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'The 32-byte value of a storage slot of an account at a block.',
+    edge: 'head-state',
   },
   {
     method: 'eth_getStorageValues',
@@ -139,6 +141,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'The nonce of an account at a block (`pending` counts pool transactions).',
+    edge: 'head-state',
   },
   {
     method: 'eth_getCode',
@@ -149,6 +152,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'The contract code of an account at a block.',
+    edge: 'head-state',
   },
   {
     method: 'eth_getProof',
@@ -269,6 +273,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'The receipt of a mined transaction; null while pending or unknown.',
+    edge: 'final',
   },
   {
     method: 'eth_getTransactionLogs',

@@ -1,0 +1,55 @@
+import { RawJson } from '@photon/codec';
+import { AnswersPerHead } from './answers-per-head';
+import { FinalAnswersKept } from './final-answers-kept';
+
+describe(AnswersPerHead.name, () => {
+  it('default: an answer is kept at its head only', async () => {
+    const kept = new AnswersPerHead();
+    await kept.keep(5n, 'a', Promise.resolve(1));
+    expect(await kept.kept(5n, 'a')).toBe(1);
+    expect(kept.kept(6n, 'a')).toBeUndefined();
+    await kept.keep(6n, 'b', Promise.resolve(2));
+    expect(kept.kept(5n, 'a')).toBeUndefined();
+  });
+
+  it('limit: past its entries or key bytes within a head, it starts over', async () => {
+    const kept = new AnswersPerHead(3, 1_000);
+    for (let i = 0; i < 10; i++) await kept.keep(5n, `k${i}`, Promise.resolve(i));
+    expect(kept.size).toBeLessThanOrEqual(3);
+    const bytes = new AnswersPerHead(100, 10);
+    await bytes.keep(5n, 'x'.repeat(8), Promise.resolve(1));
+    await bytes.keep(5n, 'y'.repeat(8), Promise.resolve(2));
+    await bytes.keep(5n, 'z', Promise.resolve(3));
+    expect(bytes.size).toBe(1);
+  });
+
+  it('error: a failed answer is forgotten', async () => {
+    const kept = new AnswersPerHead();
+    await expect(kept.keep(5n, 'a', Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(kept.kept(5n, 'a')).toBeUndefined();
+  });
+});
+
+describe(FinalAnswersKept.name, () => {
+  it('default: keeps answers, never null ones', () => {
+    const kept = new FinalAnswersKept();
+    kept.keep('a', null);
+    kept.keep('b', new RawJson('null'));
+    kept.keep('c', new RawJson('{"status":"0x1"}'));
+    expect(kept.get('a')).toBeUndefined();
+    expect(kept.get('b')).toBeUndefined();
+    expect(kept.get('c')).toEqual(new RawJson('{"status":"0x1"}'));
+  });
+
+  it('limit: the least recently used goes past the bound', () => {
+    const kept = new FinalAnswersKept(2);
+    kept.keep('a', 1);
+    kept.keep('b', 2);
+    kept.get('a');
+    kept.keep('c', 3);
+    expect(kept.size).toBe(2);
+    expect(kept.get('b')).toBeUndefined();
+    expect(kept.get('a')).toBe(1);
+    expect(kept.get('c')).toBe(3);
+  });
+});

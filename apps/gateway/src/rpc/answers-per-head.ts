@@ -1,0 +1,41 @@
+// Answers that hold until the next head, shared by the callers of one head: all dropped at once when the head
+// moves. Keys carry client params, so within one head they are bounded in number and in key bytes (past
+// either bound the kept answers start over). A failure is forgotten at once, so the next caller asks again:
+// an engine or a service that was down is never remembered.
+
+export class AnswersPerHead {
+  private height: bigint | undefined;
+  private answers = new Map<string, Promise<unknown>>();
+  private keyBytes = 0;
+
+  constructor(
+    private readonly maxEntries = 10_000,
+    private readonly maxKeyBytes = 4 * 1024 * 1024,
+  ) {}
+
+  /** The answer kept for `key` at `head`, if any. */
+  kept(head: bigint, key: string): Promise<unknown> | undefined {
+    return this.height === head ? this.answers.get(key) : undefined;
+  }
+
+  /** Keeps `answer` (a request under way) as `key`'s at `head` until the head moves or it fails. */
+  keep(head: bigint, key: string, answer: Promise<unknown>): Promise<unknown> {
+    if (this.height !== head || this.answers.size >= this.maxEntries || this.keyBytes >= this.maxKeyBytes) {
+      this.height = head;
+      this.answers = new Map();
+      this.keyBytes = 0;
+    }
+    const answers = this.answers;
+    answers.set(key, answer);
+    this.keyBytes += key.length;
+    answer.catch(() => {
+      if (answers.get(key) === answer) answers.delete(key);
+    });
+    return answer;
+  }
+
+  /** Answers kept now. */
+  get size(): number {
+    return this.answers.size;
+  }
+}
