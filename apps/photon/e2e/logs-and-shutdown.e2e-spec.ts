@@ -49,6 +49,17 @@ const balanceCall = (id: number) => ({
   params: [DEV_ADDRESS, 'latest'],
 });
 
+/**
+ * A balance no gateway has kept (a fresh address each time): the call always crosses the bus, where the
+ * query service logs it.
+ */
+const crossingCall = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'eth_getBalance',
+  params: [Wallet.createRandom().address, 'latest'],
+});
+
 /** The JSON objects among a process's output lines (the text lines, e.g. a failed start, are skipped). */
 function jsonLines(output: string): Record<string, unknown>[] {
   return output.split('\n').flatMap((line) => {
@@ -121,7 +132,7 @@ describe('request ids and JSON logs (cluster)', () => {
 
   it("behavior: the service's JSON log lines about a call carry the call's request id", async () => {
     const id = `trace-${randomBytes(6).toString('hex')}`;
-    expect((await post(stack.httpUrl, balanceCall(4), { 'x-request-id': id })).body.result).toMatch(/^0x/);
+    expect((await post(stack.httpUrl, crossingCall(4), { 'x-request-id': id })).body.result).toMatch(/^0x/);
     const query = stack.processes.query[0]!;
     let line: Record<string, unknown> | undefined;
     await waitFor(
@@ -146,7 +157,7 @@ describe('request ids and JSON logs (cluster)', () => {
     expect(typeof line!['time']).toBe('string');
     // A batch crosses as one message with one id.
     const batchId = `batch-${randomBytes(6).toString('hex')}`;
-    const batch = await post(stack.httpUrl, [balanceCall(5), balanceCall(6)], { 'x-request-id': batchId });
+    const batch = await post(stack.httpUrl, [crossingCall(5), crossingCall(6)], { 'x-request-id': batchId });
     expect(batch.requestId).toBe(batchId);
     await waitFor(
       () =>
