@@ -12,12 +12,7 @@ export const loadViem = (): Promise<Viem> => import('viem');
 export function photonPublicClient(viem: Viem, httpUrl: string): ViemModule.PublicClient {
   return viem.createPublicClient({
     transport: viem.http(httpUrl),
-    chain: viem.defineChain({
-      id: 9000,
-      name: 'Photon devnet',
-      nativeCurrency: { name: 'Photon', symbol: 'PHOTON', decimals: 18 },
-      rpcUrls: { default: { http: [httpUrl] } },
-    }),
+    chain: photonChain(viem, httpUrl),
   });
 }
 
@@ -25,3 +20,13 @@ export function photonPublicClient(viem: Viem, httpUrl: string): ViemModule.Publ
 export type ViemAccounts = typeof ViemAccountsModule;
 
 export const loadViemAccounts = (): Promise<ViemAccounts> => import('viem/accounts');
+
+/** The devnet's chain (id 9000) as viem describes a chain, served at `httpUrl`. */
+export function photonChain(viem: Viem, httpUrl: string): ViemModule.Chain {
+  return viem.defineChain({
+    id: 9000,
+    name: 'Photon devnet',
+    nativeCurrency: { name: 'Photon', symbol: 'PHOTON', decimals: 18 },
+    rpcUrls: { default: { http: [httpUrl] } },
+  });
+}

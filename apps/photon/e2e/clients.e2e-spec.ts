@@ -1,6 +1,7 @@
 // ethers v6, viem and web3.js 4 read, through the gateway, a chain on which an ERC-20 was deployed
 // and moved across blocks, in both topologies: each decodes what it is used for (blocks, receipts,
-// logs, calls, reverts) and all three see the same values (CLIENT-COMPAT.md).
+// logs, calls, reverts) and all three see the same values (CLIENT-COMPAT.md); then each writes through it
+// (clients-writes-*.ts) and all three read fees and batch (clients-fees-batches.ts).
 import {
   type PhotonStack,
   PHOTON_TOKEN_ARTIFACT,
@@ -14,6 +15,10 @@ import { Web3 } from 'web3';
 
 import { type ClientsChain, TOKEN_INTERFACE, putClientsChain } from './clients-chain';
 import { type Viem, loadViem, photonPublicClient } from './clients-viem';
+import { describeFeesAndBatches } from './clients-fees-batches';
+import { describeEthersWrites } from './clients-writes-ethers';
+import { describeViemWrites } from './clients-writes-viem';
+import { describeWeb3Writes } from './clients-writes-web3';
 
 jest.setTimeout(60_000);
 
@@ -73,7 +78,10 @@ describe.each(['in-process', 'cluster'] as const)('real clients over the %s topo
   };
 
   beforeAll(async () => {
-    stack = await startPhotonStack(kind, { extraArgs: ['--log-level', 'warn'] });
+    // The personal namespace on for web3.js's personal flow (clients-writes-web3.ts).
+    stack = await startPhotonStack(kind, {
+      extraArgs: ['--log-level', 'warn', '--rpc-api', 'eth,net,web3,personal', '--lightkdf'],
+    });
     chain = await putClientsChain(stack.devnetUrl);
     // The tier learns of new blocks from the engine's pushes: read once it has seen the last one.
     await waitFor(
@@ -341,4 +349,10 @@ describe.each(['in-process', 'cluster'] as const)('real clients over the %s topo
       expect(await web3.eth.getBalance(account)).toBe(balance);
     }
   });
+
+  const target = () => ({ httpUrl: stack.httpUrl });
+  describeEthersWrites(target);
+  describeViemWrites(target);
+  describeWeb3Writes(target);
+  describeFeesAndBatches(target);
 });
