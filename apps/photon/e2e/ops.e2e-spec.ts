@@ -33,6 +33,11 @@ const STARTUP_MS = 90_000;
 const WAIT = { timeoutMs: 30_000 } as const;
 
 const ADDRESS = '0x7e57ab1e00000000000000000000000000c0ffee';
+/**
+ * Three accounts asked once each: the gateway keeps a balance at `latest` until the next head, so asking
+ * one account three times could be answered at the gateway without crossing the bus.
+ */
+const ADDRESSES = ['c0ffee', 'c0ffef', 'c0fff0'].map((tail) => `${ADDRESS.slice(0, -6)}${tail}`);
 const KEY_AS_METHOD = `0x${'5a'.repeat(32)}`;
 
 /** The value of one sample of a /metrics text, e.g. `photon_rpc_requests_total{service="query",method="x"}`. */
@@ -77,8 +82,8 @@ describe('ops listeners of the cluster', () => {
   });
 
   it('default: calls are counted by method and error code at the gateway and at the query service', async () => {
-    for (let i = 0; i < 3; i++)
-      expect((await rpc(stack.httpUrl, 'eth_getBalance', [ADDRESS, 'latest'])).result).toBe('0x0');
+    for (const address of ADDRESSES)
+      expect((await rpc(stack.httpUrl, 'eth_getBalance', [address, 'latest'])).result).toBe('0x0');
     expect((await rpc(stack.httpUrl, 'eth_getBalance', [`${ADDRESS}00`, 'latest'])).error?.code).toBe(-32602);
     expect((await rpc(stack.httpUrl, KEY_AS_METHOD, [ADDRESS])).error?.code).toBe(-32601);
 
@@ -100,7 +105,7 @@ describe('ops listeners of the cluster', () => {
     expect(query).toContain('process_resident_memory_bytes');
 
     for (const text of [gateway, query]) {
-      expect(text.toLowerCase()).not.toContain(ADDRESS.slice(2));
+      for (const address of ADDRESSES) expect(text.toLowerCase()).not.toContain(address.slice(2));
       expect(text).not.toContain(KEY_AS_METHOD.slice(2));
     }
   });
