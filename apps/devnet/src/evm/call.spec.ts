@@ -1,35 +1,13 @@
 import { Interface } from 'ethers';
 import { ethCall, estimateGas } from './call';
 import { EvmCallError, EvmTimeoutError } from './errors';
-import { EvmChain } from './evm-chain';
-import { PROBE_ABI, PROBE_INIT_CODE, Probe, probeCall } from './testing/probe-contract';
-import { devAddress, devWallet, GWEI, signTx } from './testing/sign';
+import { chainWithProbe } from './testing/probe-chain';
+import { PROBE_ABI, Probe, probeCall } from './testing/probe-contract';
+import { devAddress, GWEI } from './testing/sign';
 import type { Hex } from './types';
 import { callErrorMessage } from './vm-errors';
 
-const PROPOSER: Hex = `0x${'ab'.repeat(20)}`;
 const word = (value: bigint) => probeCall(Probe.store, value).subarray(1);
-
-/** A chain with the probe deployed at height 1 and its value set to 7 at height 2. */
-async function chainWithProbe(): Promise<{ chain: EvmChain; probe: Hex }> {
-  const chain = await EvmChain.create();
-  const wallet = devWallet(0);
-  const fees = { gasPrice: 2n * GWEI };
-  await chain.checkTx(await signTx(wallet, { nonce: 0, data: PROBE_INIT_CODE, gasLimit: 200_000n, ...fees }));
-  const probe = (await chain.produceBlock({ height: 1, timestamp: 11, proposer: PROPOSER })).txs[0]
-    ?.contractAddress as Hex;
-  await chain.checkTx(
-    await signTx(wallet, {
-      nonce: 1,
-      to: probe,
-      data: probeCall(Probe.store, 7n),
-      gasLimit: 100_000n,
-      ...fees,
-    }),
-  );
-  await chain.produceBlock({ height: 2, timestamp: 12, proposer: PROPOSER });
-  return { chain, probe };
-}
 
 describe(ethCall.name, () => {
   it('default', async () => {

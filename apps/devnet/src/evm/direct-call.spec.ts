@@ -1,29 +1,16 @@
 // The direct path of fee-less calls (direct-call.ts) against runTx: every outcome a call returns — data,
 // error, gas used, logs — is the same, call after call on the same kept VM (warm sets, original storage
 // and nonces reset between calls). A call with a gas price takes runTx, so each case is run both ways.
-import { EvmChain } from './evm-chain';
 import { toBeHex } from 'ethers';
-import { assemble, PROBE_INIT_CODE, Probe, probeCall } from './testing/probe-contract';
+import type { EvmChain } from './evm-chain';
+import { PROBE_PROPOSER, chainWithProbe } from './testing/probe-chain';
+import { assemble, Probe, probeCall } from './testing/probe-contract';
 import { devAddress, devWallet, GWEI, signTx } from './testing/sign';
 import type { CallArgs } from './types';
 import type { Hex } from './types';
 
-const PROPOSER: Hex = `0x${'ab'.repeat(20)}`;
 /** Above any base fee of these blocks: the priced twin of a call runs through runTx. */
 const PRICED = { gasPrice: 50n * GWEI };
-
-async function chainWithProbe(): Promise<{ chain: EvmChain; probe: Hex }> {
-  const chain = await EvmChain.create();
-  const wallet = devWallet(0);
-  const fees = { gasPrice: 2n * GWEI };
-  await chain.checkTx(await signTx(wallet, { nonce: 0, data: PROBE_INIT_CODE, gasLimit: 200_000n, ...fees }));
-  const probe = (await chain.produceBlock({ height: 1, timestamp: 11, proposer: PROPOSER })).txs[0]
-    ?.contractAddress as Hex;
-  const store7 = { nonce: 1, to: probe, data: probeCall(Probe.store, 7n), gasLimit: 100_000n, ...fees };
-  await chain.checkTx(await signTx(wallet, store7));
-  await chain.produceBlock({ height: 2, timestamp: 12, proposer: PROPOSER });
-  return { chain, probe };
-}
 
 /**
  * Touches what runTx warms before a call (the caller, the coinbase, itself, a precompile) and one cold
@@ -44,7 +31,7 @@ const WARMTH_INIT_CODE = Uint8Array.from([
 async function deployWarmth(chain: EvmChain): Promise<Hex> {
   const deploy = { nonce: 2, data: WARMTH_INIT_CODE, gasLimit: 200_000n, gasPrice: 2n * GWEI };
   await chain.checkTx(await signTx(devWallet(0), deploy));
-  return (await chain.produceBlock({ height: 3, timestamp: 13, proposer: PROPOSER })).txs[0]
+  return (await chain.produceBlock({ height: 3, timestamp: 13, proposer: PROBE_PROPOSER })).txs[0]
     ?.contractAddress as Hex;
 }
 
