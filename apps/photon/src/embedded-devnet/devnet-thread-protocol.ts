@@ -7,7 +7,6 @@ export type DevnetThreadOptions = Omit<DevnetOptions, 'onError'>;
 export type FromDevnetThread =
   | { kind: 'ready'; rpcUrl: string; dataDir: DataDirState | undefined }
   | { kind: 'start-failed'; message: string }
-  | { kind: 'block-error'; message: string }
-  | { kind: 'stopped' };
+  | { kind: 'block-error'; message: string };
 
 export type ToDevnetThread = { kind: 'stop' };

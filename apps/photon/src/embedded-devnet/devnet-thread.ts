@@ -22,11 +22,8 @@ async function run(options: DevnetThreadOptions): Promise<void> {
   }
   parentPort?.on('message', (message: ToDevnetThread) => {
     if (message.kind !== 'stop') return;
-    void devnet.stop().then(() => {
-      post({ kind: 'stopped' });
-      // In a worker, exit ends this thread alone; nothing of the chain is left to wait for.
-      process.exit(0);
-    });
+    // The thread's exit tells the main thread the chain has stopped; in a worker, exit ends this thread alone.
+    void devnet.stop().then(() => process.exit(0));
   });
   post({ kind: 'ready', rpcUrl: devnet.rpcUrl, dataDir: devnet.dataDir });
 }

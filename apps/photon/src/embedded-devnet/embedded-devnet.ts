@@ -41,8 +41,6 @@ export function startEmbeddedDevnet(
         case 'block-error':
           logger.error(`photon devnet: block production failed: ${message.message}`);
           return;
-        case 'stopped':
-          return;
       }
     });
     worker.on('error', (error) => {

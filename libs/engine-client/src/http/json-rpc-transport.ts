@@ -67,16 +67,14 @@ export class JsonRpcTransport {
   }
 
   /** The `result` of `method`; throws EngineUnavailableError, EngineRpcError or EngineResponseError. */
-  async call(method: string, params: RpcParams = {}, timeoutMs = this.timeoutMs): Promise<unknown> {
+  call(method: string, params: RpcParams = {}, timeoutMs = this.timeoutMs): Promise<unknown> {
     const id = this.nextId++;
     const request = { jsonrpc: '2.0', id, method, params: definedOnly(params) };
-    if (this.maxBatch > 1 && !UNBATCHED_METHODS.has(method)) {
-      return new Promise((resolve, reject) =>
-        this.enqueue(timeoutMs, { id, method, request, resolve, reject }),
-      );
-    }
-    const answer = await this.exchange(method, JSON.stringify(request), timeoutMs);
-    return readAnswer(method, parseAnswer(method, answer));
+    return new Promise((resolve, reject) => {
+      const call = { id, method, request, resolve, reject };
+      if (this.maxBatch > 1 && !UNBATCHED_METHODS.has(method)) this.enqueue(timeoutMs, call);
+      else void this.send([call], timeoutMs);
+    });
   }
 
   /** One HTTP exchange under one deadline, with one retry when a pooled socket turns out stale. */
@@ -116,13 +114,13 @@ export class JsonRpcTransport {
     this.queued.clear();
     for (const [timeoutMs, calls] of queued) {
       for (let start = 0; start < calls.length; start += this.maxBatch) {
-        void this.sendBatch(calls.slice(start, start + this.maxBatch), timeoutMs);
+        void this.send(calls.slice(start, start + this.maxBatch), timeoutMs);
       }
     }
   }
 
   /** One call alone as a plain request, several as one batch; each caller gets its own answer or error. */
-  private async sendBatch(calls: QueuedCall[], timeoutMs: number): Promise<void> {
+  private async send(calls: QueuedCall[], timeoutMs: number): Promise<void> {
     const [first] = calls;
     if (first === undefined) return;
     const single = calls.length === 1;
