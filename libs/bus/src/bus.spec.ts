@@ -68,6 +68,22 @@ async function caught(promise: Promise<unknown>): Promise<RpcError> {
   throw new Error('expected a rejection');
 }
 
+/** The sample handlers served over NATS at `natsUrl` under a fresh prefix, and a bus that calls them. */
+async function serveSampleOverNats(natsUrl: string, name: string) {
+  const prefix = randomBusPrefix();
+  const serverConnection = await connectNats(natsUrl, `bus-spec-${name}-server`);
+  const clientConnection = await connectNats(natsUrl, `bus-spec-${name}-client`);
+  const moduleRef = await Test.createTestingModule({
+    imports: [BusModule.overNats(serverConnection, prefix), SampleModule],
+  }).compile();
+  await moduleRef.init();
+  const server = new NatsRpcServer(serverConnection, prefix);
+  server.attach(moduleRef.get(RpcHandlerRegistry));
+  await new Promise<void>((resolve) => server.listen(resolve));
+  await serverConnection.flush();
+  return { serverConnection, clientConnection, server, bus: new NatsMethodBus(clientConnection, prefix) };
+}
+
 const request = (method: string, params: unknown = []) => ({ method, params, context: INTERNAL_CONTEXT });
 const ASKED: CallContext = { transport: 'http', requestId: 'req-42' };
 
@@ -345,21 +361,13 @@ describe('NATS bus', () => {
 
 describe('NATS bus shutdown', () => {
   it('behavior: a reply due after the server connection closed is dropped, not thrown', async () => {
-    const prefix = randomBusPrefix();
-    const serverConnection = await connectNats(testNatsUrl(), 'bus-spec-closing-server');
-    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-closing-client');
-    const moduleRef = await Test.createTestingModule({
-      imports: [BusModule.overNats(serverConnection, prefix), SampleModule],
-    }).compile();
-    await moduleRef.init();
-    const server = new NatsRpcServer(serverConnection, prefix);
-    server.attach(moduleRef.get(RpcHandlerRegistry));
-    await new Promise<void>((resolve) => server.listen(resolve));
-    await serverConnection.flush();
-    const bus = new NatsMethodBus(clientConnection, prefix);
+    const { serverConnection, clientConnection, server, bus } = await serveSampleOverNats(
+      testNatsUrl(),
+      'closing',
+    );
 
     const slow = caught(bus.request('query', request('net_listening'), 1000));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => Promise.resolve(server.requestsInFlight === 1), { what: 'the call in flight' });
     await serverConnection.close();
     expect((await slow).toErrorObject()).toEqual({ code: -32002, message: 'request timed out' });
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -369,18 +377,10 @@ describe('NATS bus shutdown', () => {
 
 describe('NATS bus drain', () => {
   it('behavior: closing the server answers the calls in flight and takes no new ones', async () => {
-    const prefix = randomBusPrefix();
-    const serverConnection = await connectNats(testNatsUrl(), 'bus-spec-draining-server');
-    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-draining-client');
-    const moduleRef = await Test.createTestingModule({
-      imports: [BusModule.overNats(serverConnection, prefix), SampleModule],
-    }).compile();
-    await moduleRef.init();
-    const server = new NatsRpcServer(serverConnection, prefix);
-    server.attach(moduleRef.get(RpcHandlerRegistry));
-    await new Promise<void>((resolve) => server.listen(resolve));
-    await serverConnection.flush();
-    const bus = new NatsMethodBus(clientConnection, prefix);
+    const { serverConnection, clientConnection, server, bus } = await serveSampleOverNats(
+      testNatsUrl(),
+      'draining',
+    );
     try {
       const slow = bus.request('query', request('net_listening'), 5_000);
       await waitFor(() => Promise.resolve(server.requestsInFlight === 1), { what: 'the call in flight' });
@@ -401,23 +401,14 @@ describe('NATS bus across a server restart', () => {
   it('behavior: a request in flight when the server goes away fails at once, and calls work again once it is back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'photon-bus-restart-'));
     const nats = await startOwnNats(dir);
-    const prefix = randomBusPrefix();
-    const serverConnection = await connectNats(nats.url, 'bus-spec-restart-server');
-    const clientConnection = await connectNats(nats.url, 'bus-spec-restart-client');
+    const { serverConnection, clientConnection, server, bus } = await serveSampleOverNats(
+      nats.url,
+      'restart',
+    );
     try {
-      const moduleRef = await Test.createTestingModule({
-        imports: [BusModule.overNats(serverConnection, prefix), SampleModule],
-      }).compile();
-      await moduleRef.init();
-      const server = new NatsRpcServer(serverConnection, prefix);
-      server.attach(moduleRef.get(RpcHandlerRegistry));
-      await new Promise<void>((resolve) => server.listen(resolve));
-      await serverConnection.flush();
-      const bus = new NatsMethodBus(clientConnection, prefix);
-
-      // The handler takes 300 ms; the server dies after 100 ms, long before the 20 s timeout.
+      // The handler takes 300 ms; the server dies while it runs, long before the 20 s timeout.
       const slow = caught(bus.request('query', request('net_listening'), 20_000));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await waitFor(() => Promise.resolve(server.requestsInFlight === 1), { what: 'the call in flight' });
       const killed = Date.now();
       await nats.kill('SIGKILL');
       expect((await slow).toErrorObject()).toEqual({
