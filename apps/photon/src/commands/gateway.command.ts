@@ -5,14 +5,15 @@
 // own) and /metrics on a listener of their own, closed last.
 import { Module } from '@nestjs/common';
 import { BusModule } from '@photon/bus';
-import { ConfigError, type GatewayConfig } from '@photon/config';
-import { ApiKeys, GatewayModule, GatewayReadiness, GatewayShutdown, bootstrapGateway } from '@photon/gateway';
+import type { GatewayConfig } from '@photon/config';
+import { GatewayModule, GatewayReadiness, GatewayShutdown, bootstrapGateway } from '@photon/gateway';
 import { MemoryRateLimitCounter, RedisRateLimitCounter } from '@photon/store';
 import type { Redis } from 'ioredis';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { openNats, openRedis } from '../cluster-connections';
 import { watchGateway } from '../ops/app-sources';
 import { ProcessOps } from '../ops/process-ops';
+import { apiKeysOf } from '../api-keys-of';
 import type { PhotonLogger } from '../photon-logger';
 import { closeOnSignal } from '../running-process';
 
@@ -20,9 +21,7 @@ import { closeOnSignal } from '../running-process';
 class PhotonGatewayModule {}
 
 export async function gatewayCommand(config: GatewayConfig, logger: PhotonLogger): Promise<void> {
-  const apiKeys = await ApiKeys.load(config.apiKeysFile).catch((error: unknown) => {
-    throw new ConfigError(error instanceof Error ? error.message : String(error));
-  });
+  const apiKeys = await apiKeysOf(config);
   const limited = config.rateLimit > 0 || apiKeys.configured;
   const redis: Redis | undefined = limited
     ? await openRedis(config, 'photon-gateway', (message) => logger.warn(message, 'gateway'))

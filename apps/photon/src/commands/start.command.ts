@@ -4,7 +4,7 @@
 import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusModule } from '@photon/bus';
-import { ConfigError, type StartConfig } from '@photon/config';
+import type { StartConfig } from '@photon/config';
 import { EventsModule } from '@photon/events';
 import {
   ApiKeys,
@@ -38,6 +38,7 @@ import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
 import { txOptionsOf } from '../tx-options-of';
 import { announceDevnet, devnetOptions } from './devnet.command';
+import { apiKeysOf } from '../api-keys-of';
 import { type EmbeddedDevnet, startEmbeddedDevnet } from '../embedded-devnet/embedded-devnet';
 
 @Module({})
@@ -52,11 +53,11 @@ export async function createInProcessApp(
   engineUrl: URL,
   logger: PhotonLogger,
   ops: GatewayOps = new ProcessOps(null),
+  /** Loaded by the caller when it checks its configuration first; else loaded here. */
+  apiKeys?: ApiKeys,
 ): Promise<NestFastifyApplication> {
   const gateway = gatewayOptionsOf(config);
-  const apiKeys = await ApiKeys.load(config.apiKeysFile).catch((error: unknown) => {
-    throw new ConfigError(error instanceof Error ? error.message : String(error));
-  });
+  const keys = apiKeys ?? (await apiKeysOf(config));
   const keystore = await inProcessKeystoreOptions(config);
   // One record of accepted txs: the tx service writes it, the query service's pending answers read it.
   const accepted = new MemoryAcceptedTxStore();
@@ -89,7 +90,7 @@ export async function createInProcessApp(
           ),
         ),
         // One process: its rate limits are counted in its memory.
-        GatewayModule.register(gateway, { counter: new MemoryRateLimitCounter(), apiKeys }, ops),
+        GatewayModule.register(gateway, { counter: new MemoryRateLimitCounter(), apiKeys: keys }, ops),
       ],
     },
     gateway,
@@ -117,6 +118,8 @@ export async function startCommand(config: StartConfig, logger: PhotonLogger): P
   // An engine of our own runs under --chain-id; one given by --node must agree with it.
   if (config.node !== null)
     await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start', logger));
+  // A bad --api-keys-file stops the start before a chain is started for nothing.
+  const apiKeys = await apiKeysOf(config);
   // The embedded default: without --node, Photon brings its own chain.
   const devnet = config.node === null ? await startOwnDevnet(config, logger) : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
@@ -125,7 +128,7 @@ export async function startCommand(config: StartConfig, logger: PhotonLogger): P
   let closeOps;
   try {
     if (engineUrl === null) throw new Error('photon start: no engine to read');
-    app = await createInProcessApp(config, engineUrl, logger, ops);
+    app = await createInProcessApp(config, engineUrl, logger, ops, apiKeys);
     const readiness = app.get(GatewayReadiness);
     closeOps = await ops.serve('start', () => readiness.report(), logger);
   } catch (error) {

@@ -84,15 +84,17 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
         callback: (error, msg) => {
           // The handler runs in the scope of the request the message names: its log lines, and
           // the bus calls it makes in turn, carry that id.
-          if (error === null)
-            this.track(inRequest(requestIdOf(msg.headers), () => this.answer(msg, registry)));
+          if (error !== null) return;
+          const requestId = requestIdOf(msg.headers);
+          this.track(inRequest(requestId, () => this.answer(msg, registry, requestId)));
         },
       }),
       this.connection.subscribe(rpcBatchSubject(this.prefix, service), {
         queue,
         callback: (error, msg) => {
-          if (error === null)
-            this.track(inRequest(requestIdOf(msg.headers), () => this.answerBatch(msg, registry)));
+          if (error !== null) return;
+          const requestId = requestIdOf(msg.headers);
+          this.track(inRequest(requestId, () => this.answerBatch(msg, registry, requestId)));
         },
       }),
       this.connection.subscribe(pingSubject(this.prefix, service), {
@@ -115,9 +117,9 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     answering.then(done, done);
   }
 
-  private async answer(msg: Msg, registry: RpcHandlerRegistry): Promise<void> {
+  /** `requestId`: the request the message names (its header, read once by the subscription). */
+  private async answer(msg: Msg, registry: RpcHandlerRegistry, requestId: string | undefined): Promise<void> {
     let reply: BusReply;
-    const requestId = requestIdOf(msg.headers);
     try {
       const request = decodeRequest(msg.data);
       reply = await this.run(
@@ -134,10 +136,13 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   }
 
   /** The calls of a batch run concurrently, as the gateway would run them one by one. */
-  private async answerBatch(msg: Msg, registry: RpcHandlerRegistry): Promise<void> {
+  private async answerBatch(
+    msg: Msg,
+    registry: RpcHandlerRegistry,
+    requestId: string | undefined,
+  ): Promise<void> {
     if (msg.reply === undefined) return;
     let replies: BusReply[];
-    const requestId = requestIdOf(msg.headers);
     try {
       const batch = decodeJson<BusBatchRequest>(msg.data);
       const context = withRequestId(batch.context, requestId);
