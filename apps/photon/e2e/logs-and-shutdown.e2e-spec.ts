@@ -184,15 +184,14 @@ describe('request ids and JSON logs (cluster)', () => {
       ['gateway', [gateway], (msg) => msg === `faucet request for ${recipient}`],
       ['tx', tx, (msg) => msg === 'call photon_faucet' || msg.includes(recipient)],
       ['keystore', keystore, (msg) => msg === 'call photon_signTransaction'],
+      // Written just before the reply: the answer may reach the test before this line does.
+      ['tx sent', tx, (msg) => msg.startsWith('sent ') && msg.includes(recipient)],
     ];
     const linesOf = (processes: PhotonProcess[], wanted: (msg: string) => boolean) =>
       processes.flatMap((proc) => jsonLines(proc.output())).filter((line) => wanted(String(line['msg'])));
     await waitFor(
       () => Promise.resolve(about.every(([, procs, wanted]) => linesOf(procs, wanted).length > 0)),
-      {
-        what: 'the log lines of the faucet request in every process',
-        timeoutMs: 5_000,
-      },
+      { what: 'the log lines of the faucet request in every process' },
     );
     for (const [name, procs, wanted] of about) {
       const lines = linesOf(procs, wanted);
