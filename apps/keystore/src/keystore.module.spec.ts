@@ -386,6 +386,11 @@ describe('KeystoreModule --import-key-file', () => {
       (error: unknown) => error as Error,
     );
     expect(failure.message).toBe('--import-key-file: line 2 is not a 32-byte hex private key');
+    // 32 bytes of hex that no key can be (zero is not a secp256k1 scalar), refused at read as personal_importRawKey refuses it.
+    await writeFile(join(scratch, 'zero-key'), `0x${'00'.repeat(32)}\n`);
+    await expect(
+      startKeystore({ ...options(dir), importKeyFile: join(scratch, 'zero-key') }),
+    ).rejects.toThrow('--import-key-file: line 1 is not a 32-byte hex private key');
     await expect(startKeystore({ ...options(dir), unlockKeys: [], passphraseFile: null })).rejects.toThrow(
       '--import-key-file needs --passphrase-file',
     );
