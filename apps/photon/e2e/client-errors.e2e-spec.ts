@@ -25,6 +25,7 @@ import {
 import { Web3 } from 'web3';
 
 import { type Viem, type ViemAccounts, loadViem, loadViemAccounts } from './clients-viem';
+import { rejection } from './clients-writes-common';
 import { DEFAULT_CHAIN_ID, startTestDevnet } from './manual-devnet';
 
 jest.setTimeout(60_000);
@@ -39,16 +40,6 @@ const NO_SUCH_FUNCTION = '0xdeadbeef';
 const DEPLOYER = 7;
 const USED_NONCE = { ethers: 6, viem: 5, web3: 4 } as const;
 const PENDING = { ethers: 3, viem: 2, web3: 1 } as const;
-
-/** The rejection of `promise` (web3.js's PromiEvent included); fails when it resolves. */
-async function rejection(promise: PromiseLike<unknown> | object): Promise<unknown> {
-  try {
-    await (promise as Promise<unknown>);
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** What the first block holds: the token's deploy and one mined transfer from each USED_NONCE account. */
 async function firstBlock(devnet: Devnet, gasPrice: bigint): Promise<string> {

@@ -34,10 +34,10 @@ export const ROLES = {
 export const RECEIVED = 1n + 2n + 3n + 20n + 4n;
 export const PASSPHRASE = 'clients personal flow';
 
-/** The rejection of `promise`; fails when it resolves. */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+/** The rejection of `promise` (or of a thenable, as web3.js's PromiEvent is); fails when it resolves. */
+export async function rejection(promise: PromiseLike<unknown> | object): Promise<unknown> {
   try {
-    await promise;
+    await (promise as Promise<unknown>);
   } catch (err) {
     return err;
   }

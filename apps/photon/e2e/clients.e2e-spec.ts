@@ -19,6 +19,7 @@ import { describeFeesAndBatches } from './clients-fees-batches';
 import { describeEthersWrites } from './clients-writes-ethers';
 import { describeViemWrites } from './clients-writes-viem';
 import { describeWeb3Writes } from './clients-writes-web3';
+import { rejection } from './clients-writes-common';
 
 jest.setTimeout(60_000);
 
@@ -45,16 +46,6 @@ const fromEthersLog = (log: Log): PlainLog => ({
   topics: [...log.topics],
   data: log.data,
 });
-
-/** The rejection of `promise`; fails when it resolves. */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe.each(['in-process', 'cluster'] as const)('real clients over the %s topology', (kind) => {
   let stack: PhotonStack;
