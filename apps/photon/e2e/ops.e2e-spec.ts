@@ -6,7 +6,7 @@
 import {
   type ClusterStack,
   type InProcessStack,
-  type ManagedProcess,
+  type OwnServer,
   type PhotonProcess,
   freePort,
   metricsOf,
@@ -15,14 +15,13 @@ import {
   removeJetStreamOf,
   rpc,
   spawnPhoton,
-  spawnProcess,
+  startOwnRedis,
   startPhotonStack,
   testNatsUrl,
   waitFor,
 } from '@photon/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -132,40 +131,12 @@ describe('ops listeners of the cluster', () => {
   });
 });
 
-/** A redis-server of this test's own, on a free port: it may be paused without touching the shared one. */
-async function startOwnRedis(): Promise<{ url: string; process: ManagedProcess }> {
-  const port = await freePort();
-  const process = spawnProcess('redis-server', [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
-  await waitFor(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = connect({ host: '127.0.0.1', port });
-        socket.once('connect', () => {
-          socket.destroy();
-          resolve(true);
-        });
-        socket.once('error', () => resolve(false));
-      }),
-    { what: 'redis-server to listen', detail: () => process.output(), ...WAIT },
-  );
-  return { url: `redis://127.0.0.1:${port}`, process };
-}
-
 describe('a keystore whose Redis stops answering, then SIGTERMed with a call in flight', () => {
   const natsUrl = testNatsUrl();
   const prefix = randomBusPrefix();
   const passphrase = `correct horse ${randomBytes(4).toString('hex')}`;
   let scratch: string;
-  let redis: { url: string; process: ManagedProcess };
+  let redis: OwnServer;
   let keystore: PhotonProcess;
   let gateway: PhotonProcess;
   let httpUrl: string;
@@ -176,7 +147,7 @@ describe('a keystore whose Redis stops answering, then SIGTERMed with a call in 
     scratch = await mkdtemp(join(tmpdir(), 'photon-ops-'));
     const kekFile = join(scratch, 'kek');
     await writeFile(kekFile, randomBytes(32).toString('hex'), { mode: 0o600 });
-    redis = await startOwnRedis();
+    redis = await startOwnRedis(join(scratch, 'redis'));
     const [opsPort, gatewayOpsPort, httpPort, wsPort] = [
       await freePort(),
       await freePort(),
@@ -228,9 +199,9 @@ describe('a keystore whose Redis stops answering, then SIGTERMed with a call in 
     });
   });
   afterAll(async () => {
-    redis?.process.child.kill('SIGCONT');
+    redis?.current().child.kill('SIGCONT');
     await Promise.all([keystore?.stop(), gateway?.stop()]);
-    await redis?.process.stop();
+    await redis?.kill('SIGTERM');
     await removeJetStreamOf(natsUrl, prefix);
     await rm(scratch, { recursive: true, force: true });
   });
@@ -244,7 +215,7 @@ describe('a keystore whose Redis stops answering, then SIGTERMed with a call in 
       body: { status: 'ready', checks: { bus: true, store: true } },
     });
 
-    redis.process.child.kill('SIGSTOP');
+    redis.current().child.kill('SIGSTOP');
     await waitFor(async () => (await getJson(`${opsUrl}/readyz`)).status === 503, {
       what: 'readyz to fail',
       ...WAIT,
@@ -268,7 +239,7 @@ describe('a keystore whose Redis stops answering, then SIGTERMed with a call in 
     expect((await getJson(`${opsUrl}/readyz`)).status).toBe(503);
     expect(keystore.hasExited()).toBe(false);
 
-    redis.process.child.kill('SIGCONT');
+    redis.current().child.kill('SIGCONT');
     expect((await unlocking).result).toBe(true);
     expect(await keystore.exited).toBe(0);
 
