@@ -1,7 +1,7 @@
 // The chain the golden files are recorded from and replayed against: a devnet with a fixed genesis
 // time whose blocks the builder makes one by one with fixed, pre-signed txs, so every hash, receipt
 // and log is the same on every run. It waits for each head by condition, never by time.
-import { PHOTON_TOKEN_ARTIFACT, devWallet, rpc, waitFor } from '@photon/testing';
+import { PHOTON_TOKEN_ARTIFACT, devWallet, rpcResult, waitFor } from '@photon/testing';
 import { ContractFactory, Interface, Transaction, type TransactionRequest, getCreateAddress } from 'ethers';
 import type { TestDevnetOptions, TestTier } from './in-process-app';
 
@@ -48,12 +48,6 @@ export interface GoldenChain {
   /** Blocks by height holding each tx (for the cases' comments and lookups). */
   readonly blockOf: Readonly<Record<keyof GoldenChain['txs'], number | null>>;
   readonly address: (index: number) => string;
-}
-
-async function call<R>(url: string, method: string, params: unknown[] = []): Promise<R> {
-  const reply = await rpc<R>(url, method, params);
-  if (reply.error !== undefined) throw new Error(`${method}: ${reply.error.message}`);
-  return reply.result as R;
 }
 
 /** Builds the golden chain on a tier started with GOLDEN_DEVNET: block 1 exists already. */
@@ -107,13 +101,13 @@ export async function buildGoldenChain(tier: TestTier): Promise<GoldenChain> {
 
   await waitForHead(url, 1);
   // Followed by the builder, so each head is known to the events service before the next step.
-  const blockFilter = await call<string>(url, 'eth_newBlockFilter');
+  const blockFilter = await rpcResult<string>(url, 'eth_newBlockFilter');
   const seenBlocks = new Set<string>();
   const mine = async (height: number, sent: readonly SignedTx[]) => {
-    for (const tx of sent) await call(url, 'eth_sendRawTransaction', [tx.raw]);
+    for (const tx of sent) await rpcResult(url, 'eth_sendRawTransaction', [tx.raw]);
     await devnet.produceNext();
     await waitForHead(url, height);
-    const { hash, transactions } = await call<{ hash: string; transactions: string[] }>(
+    const { hash, transactions } = await rpcResult<{ hash: string; transactions: string[] }>(
       url,
       'eth_getBlockByNumber',
       [`0x${height.toString(16)}`, false],
@@ -122,7 +116,7 @@ export async function buildGoldenChain(tier: TestTier): Promise<GoldenChain> {
       throw new Error(`block ${height} holds ${transactions.join()}, not the txs sent`);
     await waitFor(
       async () => {
-        for (const seen of await call<string[]>(url, 'eth_getFilterChanges', [blockFilter]))
+        for (const seen of await rpcResult<string[]>(url, 'eth_getFilterChanges', [blockFilter]))
           seenBlocks.add(seen);
         return seenBlocks.has(hash);
       },
@@ -133,22 +127,22 @@ export async function buildGoldenChain(tier: TestTier): Promise<GoldenChain> {
   await mine(3, [txs.tokenTransfer, txs.accessListTransfer]);
   await mine(4, [txs.failedTransfer]);
   await mine(5, []);
-  await call(url, 'eth_uninstallFilter', [blockFilter]);
+  await rpcResult(url, 'eth_uninstallFilter', [blockFilter]);
 
   // One tx left in the mempool, seen by the pending feed before any case runs.
-  const pendingFilter = await call<string>(url, 'eth_newPendingTransactionFilter');
-  await call(url, 'eth_sendRawTransaction', [txs.pending.raw]);
+  const pendingFilter = await rpcResult<string>(url, 'eth_newPendingTransactionFilter');
+  await rpcResult(url, 'eth_sendRawTransaction', [txs.pending.raw]);
   await waitFor(
     async () =>
-      (await call<string[]>(url, 'eth_getFilterChanges', [pendingFilter])).includes(txs.pending.hash),
+      (await rpcResult<string[]>(url, 'eth_getFilterChanges', [pendingFilter])).includes(txs.pending.hash),
     { what: 'the pending feed to see the pending tx' },
   );
-  await call(url, 'eth_uninstallFilter', [pendingFilter]);
+  await rpcResult(url, 'eth_uninstallFilter', [pendingFilter]);
 
   const head = 5;
   const blockHashes: string[] = [''];
   for (let height = 1; height <= head; height++) {
-    const block = await call<{ hash: string }>(url, 'eth_getBlockByNumber', [
+    const block = await rpcResult<{ hash: string }>(url, 'eth_getBlockByNumber', [
       `0x${height.toString(16)}`,
       false,
     ]);
@@ -176,8 +170,9 @@ async function waitForHead(url: string, height: number): Promise<void> {
   const quantity = `0x${height.toString(16)}`;
   await waitFor(
     async () =>
-      (await call<string>(url, 'eth_blockNumber')) === quantity &&
-      (await call<{ number: string }>(url, 'eth_getBlockByNumber', ['latest', false])).number === quantity,
+      (await rpcResult<string>(url, 'eth_blockNumber')) === quantity &&
+      (await rpcResult<{ number: string }>(url, 'eth_getBlockByNumber', ['latest', false])).number ===
+        quantity,
     { what: `the tier to serve head ${height}` },
   );
 }

@@ -28,7 +28,7 @@ export type {
   PhotonStackKind,
   PhotonStackOptions,
 } from './photon-stack';
-export { rpc, rpcRaw } from './rpc';
+export { rpc, rpcRaw, rpcResult } from './rpc';
 export type { JsonRpcErrorObject, JsonRpcReply, RawReply } from './rpc';
 export {
   EXECUTION_APIS_DOCUMENT_PATH,

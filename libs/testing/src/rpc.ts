@@ -57,3 +57,14 @@ export async function rpc<R = unknown>(
   }
   return reply.json as JsonRpcReply<R>;
 }
+
+/** Calls one method and returns its result; an error answer throws, naming the method and the error. */
+export async function rpcResult<R = unknown>(
+  httpUrl: string,
+  method: string,
+  params: unknown[] | Record<string, unknown> = [],
+): Promise<R> {
+  const reply = await rpc<R>(httpUrl, method, params);
+  if (reply.error !== undefined) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+  return reply.result as R;
+}

@@ -1,7 +1,7 @@
 // The chain the conformance run calls against: putQueryChain's transfers, token deploy, logs and a
 // reverted tx, plus what the sending and filter methods need (a dev key imported and unlocked in the
 // keystore, a signed raw tx, filters). Everything is read back through the tier, as a client would.
-import { devWallet, rpc } from '@photon/testing';
+import { devWallet, rpcResult } from '@photon/testing';
 import { toQuantity } from 'ethers';
 import { ChainWriter, GAS_PRICE, type QueryChain, TRANSFER_TOPIC, putQueryChain } from '../query-chain';
 
@@ -22,23 +22,17 @@ export interface ConformanceChain extends QueryChain {
 
 const PASSPHRASE = 'conformance';
 
-async function result<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const reply = await rpc<T>(url, method, params);
-  if (reply.error !== undefined) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-  return reply.result as T;
-}
-
 export async function putConformanceChain(httpUrl: string, devnetUrl: string): Promise<ConformanceChain> {
   const writer = new ChainWriter(devnetUrl);
   const chain = await putQueryChain(writer);
   const movesHeight = toQuantity(chain.tokenMoves[0].height);
-  const block = await result<{ hash: string }>(httpUrl, 'eth_getBlockByNumber', [movesHeight, false]);
+  const block = await rpcResult<{ hash: string }>(httpUrl, 'eth_getBlockByNumber', [movesHeight, false]);
   const key = devWallet(8);
-  const unlocked = await result<string>(httpUrl, 'personal_importRawKey', [
+  const unlocked = await rpcResult<string>(httpUrl, 'personal_importRawKey', [
     key.privateKey.slice(2),
     PASSPHRASE,
   ]);
-  await result(httpUrl, 'personal_unlockAccount', [unlocked, PASSPHRASE, 600]);
+  await rpcResult(httpUrl, 'personal_unlockAccount', [unlocked, PASSPHRASE, 600]);
   const rawTransaction = await devWallet(7).signTransaction({
     chainId: 9000n,
     nonce: 0,
@@ -55,11 +49,11 @@ export async function putConformanceChain(httpUrl: string, devnetUrl: string): P
     movesBlockHash: block.hash,
     unlocked: unlocked.toLowerCase(),
     rawTransaction,
-    blockFilter: await result<string>(httpUrl, 'eth_newBlockFilter', []),
-    logFilter: await result<string>(httpUrl, 'eth_newFilter', [
+    blockFilter: await rpcResult<string>(httpUrl, 'eth_newBlockFilter', []),
+    logFilter: await rpcResult<string>(httpUrl, 'eth_newFilter', [
       { fromBlock: movesHeight, toBlock: 'latest', address: chain.token },
     ]),
-    spareFilter: await result<string>(httpUrl, 'eth_newBlockFilter', []),
+    spareFilter: await rpcResult<string>(httpUrl, 'eth_newBlockFilter', []),
     transferTopic: TRANSFER_TOPIC,
   };
 }
