@@ -23,23 +23,23 @@ export function countedInvoke(invoke: InvokeCall, metrics: OpsMetrics): InvokeCa
 
 /** The body as a whole (not JSON, an empty batch) or items of it refused before a method was read. */
 export function countRefused(body: ParsedBody, metrics: OpsMetrics): void {
-  if (body.kind === 'rejected') {
-    metrics.observeInvalid(LAYER, body.response.error.code);
-    return;
-  }
-  const items = body.kind === 'single' ? [body.item] : body.items;
-  for (const item of items) if (!item.ok) metrics.observeInvalid(LAYER, item.response.error.code);
+  countItems(body, metrics);
 }
 
 /** Every item of a body refused as a whole (over the rate limit) with `code`: calls by method, the rest invalid. */
 export function countRefusedBody(body: ParsedBody, code: number, metrics: OpsMetrics): void {
+  countItems(body, metrics, code);
+}
+
+/** Invalid items (and a rejected body) as invalid; with `refusedCode`, the valid calls as refused with it. */
+function countItems(body: ParsedBody, metrics: OpsMetrics, refusedCode?: number): void {
   if (body.kind === 'rejected') {
     metrics.observeInvalid(LAYER, body.response.error.code);
     return;
   }
   for (const item of body.kind === 'single' ? [body.item] : body.items) {
-    if (item.ok) metrics.observeRefused(LAYER, item.call.method, code);
-    else metrics.observeInvalid(LAYER, item.response.error.code);
+    if (!item.ok) metrics.observeInvalid(LAYER, item.response.error.code);
+    else if (refusedCode !== undefined) metrics.observeRefused(LAYER, item.call.method, refusedCode);
   }
 }
 
