@@ -2,8 +2,25 @@
 // targets never collide on a hard-coded port.
 import { createServer } from 'node:net';
 
+/**
+ * Ports handed out by this process. The OS may give the same ephemeral port to two listens in a row once
+ * the first is closed, and callers ask for several ports before binding any (an HTTP and a websocket port of
+ * one gateway): without this, both could get the same port (EADDRINUSE at start, seen in CI).
+ */
+const handedOut = new Set<number>();
+
+/** A port nothing listens on now and that this process has not handed out before. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await unusedPort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+}
+
 /** Binds 127.0.0.1:0, reads the port the kernel picked, and releases it. */
-export function freePort(): Promise<number> {
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
