@@ -97,10 +97,16 @@ describe('ops listeners of the cluster', () => {
     expect(sample(gateway, 'photon_bus_round_trip_seconds_count{service="query"}')).toBeGreaterThanOrEqual(4);
     expect(sample(gateway, 'photon_ws_sessions{socket="eth"}')).toBe(0);
 
+    // An answer the gateway already holds (the chain id, once given) is counted where it is answered.
+    for (let i = 0; i < 3; i++) expect((await rpc(stack.httpUrl, 'eth_chainId', [])).result).toMatch(/^0x/);
+    const afterChainId = await metricsOf(ops(stack.processes.gateway));
+    expect(sample(afterChainId, 'photon_rpc_requests_total{service="gateway",method="eth_chainId"}')).toBe(3);
+
     const query = await metricsOf(ops(stack.processes.query[0]!));
     expect(sample(query, `photon_rpc_requests_total${at('query')}`)).toBe(4);
     expect(sample(query, `photon_rpc_errors_total${at('query', ',code="-32602"')}`)).toBe(1);
     expect(sample(query, 'photon_query_cache_misses_total{cache="blocks"}')).toBeDefined();
+    expect(sample(query, 'photon_rpc_requests_total{service="query",method="eth_chainId"}')).toBe(1);
     expect(query).toContain('process_resident_memory_bytes');
 
     for (const text of [gateway, query]) {

@@ -52,6 +52,8 @@ export function nestLogLevels(level: LogLevel, quiet: boolean): NestLogLevel[] {
 export function photonLogger(settings: PhotonLoggerSettings): PhotonLogger {
   const logger = new PhotonLogger(settings);
   Logger.overrideLogger(logger);
+  // The levels too, so code on a hot path can ask `Logger.isLevelEnabled('debug')` before building a line.
+  Logger.overrideLogger(nestLogLevels(settings.logLevel, settings.quiet));
   return logger;
 }
 

@@ -3,12 +3,12 @@
 // so this handler reads the body, enforces the limits (size, then the client's rate limit) and answers
 // itself; every other request (health, wrong paths and methods) is left to Fastify and Nest.
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { logInternalTo, toErrorObject } from '@photon/codec';
+import { type ParsedBody, logInternalTo, toErrorObject } from '@photon/codec';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { ClientIdentity } from '../limits/client-identity';
 import type { Client } from '../limits/rate-limiter';
-import { RpcEndpoint } from '../rpc/rpc-endpoint';
+import { type EndpointReply, RpcEndpoint } from '../rpc/rpc-endpoint';
 import { Draining } from '@photon/ops';
 import { CorsPolicy } from './cors-policy';
 import { bodyTooLarge, rpcErrorBody, unsupportedMediaType } from './http-error-bodies';
@@ -91,9 +91,7 @@ export class JsonRpcHttpHandler {
     };
     const onEnd = () => {
       const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-      this.answer(request, response, text, requestId, client).catch((error: unknown) =>
-        this.fail(response, error, requestId),
-      );
+      this.answer(request, response, text, requestId, client);
     };
     request.on('data', onData);
     request.on('end', onEnd);
@@ -123,18 +121,40 @@ export class JsonRpcHttpHandler {
     });
   }
 
-  private async answer(
+  /** Answers `text`: at once when the gateway holds the answer, else once its services have given it. */
+  private answer(
     request: IncomingMessage,
     response: ServerResponse,
     text: string,
     requestId: string,
     client: Client,
-  ): Promise<void> {
-    const reply = await this.endpoint.serve(
-      text,
-      { transport: 'http', remoteAddress: client.address, requestId },
-      client,
+  ): void {
+    const caller = { transport: 'http', remoteAddress: client.address, requestId } as const;
+    let body: ParsedBody;
+    try {
+      body = this.endpoint.parse(text, 'http');
+      const now = this.endpoint.replyNow(body, caller, client);
+      if (now !== undefined) {
+        this.write(request, response, now, requestId);
+        return;
+      }
+    } catch (error) {
+      // A defect, not the client's input (parsing never throws): a 500, never a crashed gateway.
+      this.fail(response, error, requestId);
+      return;
+    }
+    this.endpoint.replyLater(body, caller, client).then(
+      (reply) => this.write(request, response, reply, requestId),
+      (error: unknown) => this.fail(response, error, requestId),
     );
+  }
+
+  private write(
+    request: IncomingMessage,
+    response: ServerResponse,
+    reply: EndpointReply,
+    requestId: string,
+  ): void {
     const body = reply.text ?? '';
     const headers: Record<string, string | number> = {
       'content-type': 'application/json',

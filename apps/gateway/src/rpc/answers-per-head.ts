@@ -6,6 +6,8 @@
 export class AnswersPerHead {
   private height: bigint | undefined;
   private answers = new Map<string, Promise<unknown>>();
+  /** The answers of `answers` that have arrived, by key, so a caller can have one without a promise. */
+  private arrived = new Map<string, { readonly result: unknown }>();
   private keyBytes = 0;
 
   constructor(
@@ -18,19 +20,31 @@ export class AnswersPerHead {
     return this.height === head ? this.answers.get(key) : undefined;
   }
 
+  /** The answer kept for `key` at `head` once it has arrived, if it has. */
+  settled(head: bigint, key: string): { readonly result: unknown } | undefined {
+    return this.height === head ? this.arrived.get(key) : undefined;
+  }
+
   /** Keeps `answer` (a request under way) as `key`'s at `head` until the head moves or it fails. */
   keep(head: bigint, key: string, answer: Promise<unknown>): Promise<unknown> {
     if (this.height !== head || this.answers.size >= this.maxEntries || this.keyBytes >= this.maxKeyBytes) {
       this.height = head;
       this.answers = new Map();
+      this.arrived = new Map();
       this.keyBytes = 0;
     }
     const answers = this.answers;
+    const arrived = this.arrived;
     answers.set(key, answer);
     this.keyBytes += key.length;
-    answer.catch(() => {
-      if (answers.get(key) === answer) answers.delete(key);
-    });
+    answer.then(
+      (result) => {
+        if (answers.get(key) === answer) arrived.set(key, { result });
+      },
+      () => {
+        if (answers.get(key) === answer) answers.delete(key);
+      },
+    );
     return answer;
   }
 

@@ -21,6 +21,11 @@ export function countedInvoke(invoke: InvokeCall, metrics: OpsMetrics): InvokeCa
   };
 }
 
+/** A call the gateway answered at once, without `invoke`, counted as `countedInvoke` counts one. */
+export function countAnsweredNow(method: string, startedMs: number, metrics: OpsMetrics): void {
+  metrics.observeCall(LAYER, method, (performance.now() - startedMs) / 1000);
+}
+
 /** The body as a whole (not JSON, an empty batch) or items of it refused before a method was read. */
 export function countRefused(body: ParsedBody, metrics: OpsMetrics): void {
   countItems(body, metrics);

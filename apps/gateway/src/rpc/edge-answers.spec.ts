@@ -40,6 +40,8 @@ const call = (method: string, params: unknown = []): RpcCall => ({
   notification: false,
 });
 const row = (method: string): MethodRow => findMethod(method)!;
+/** An answer as its client reads it (the edge keeps some as JSON text). */
+const valueOf = (answer: unknown): unknown => (answer instanceof RawJson ? answer.value() : answer);
 
 describe(EdgeAnswers.name, () => {
   let bus: CountingBus;
@@ -81,9 +83,9 @@ describe(EdgeAnswers.name, () => {
   it('behavior: the block number is the announced head while it is trusted, else the service’s', async () => {
     expect(await answer('eth_blockNumber')).toBe('eth_blockNumber#1');
     announce(16);
-    expect(await answer('eth_blockNumber')).toBe('0x10');
+    expect(valueOf(await answer('eth_blockNumber'))).toBe('0x10');
     announce(17);
-    expect(await answer('eth_blockNumber')).toBe('0x11');
+    expect(valueOf(await answer('eth_blockNumber'))).toBe('0x11');
     // Nothing announced for longer than the head is trusted: the service answers again.
     jest.advanceTimersByTime(1_000);
     expect(await answer('eth_blockNumber')).toBe('eth_blockNumber#2');
@@ -187,5 +189,49 @@ describe(EdgeAnswers.name, () => {
     expect(await answer('eth_getTransactionReceipt', ['0x' + 'ef'.repeat(32)])).toBe(
       'eth_getTransactionReceipt#5',
     );
+  });
+
+  it('behavior: answerNow gives what the edge holds already, never asking, nothing while an answer is on its way', async () => {
+    const now = (method: string, params: unknown = []) => {
+      const kept = edge.answerNow(row(method), call(method, params));
+      return kept === undefined ? undefined : valueOf(kept.result);
+    };
+    const address = '0x' + '11'.repeat(20);
+    expect(now('eth_blockNumber')).toBeUndefined();
+    expect(now('eth_chainId')).toBeUndefined();
+    announce(16);
+    expect(now('eth_blockNumber')).toBe('0x10');
+    expect(now('eth_blockNumber', ['latest'])).toBeUndefined();
+    await answer('eth_chainId');
+    expect(now('eth_chainId')).toBe('eth_chainId#1');
+
+    const onItsWay = answer('eth_getBalance', [address, 'latest']);
+    expect(now('eth_getBalance', [address, 'latest'])).toBeUndefined();
+    await onItsWay;
+    expect(now('eth_getBalance', [address, 'latest'])).toBe('eth_getBalance#2');
+    expect(now('eth_getBalance', [address])).toBeUndefined();
+    expect(now('eth_getBalance', [address, '0x10'])).toBeUndefined();
+
+    bus.failNext = true;
+    await expect(answer('eth_gasPrice')).rejects.toThrow('engine unavailable');
+    expect(now('eth_gasPrice')).toBeUndefined();
+    await answer('eth_gasPrice');
+    expect(now('eth_gasPrice')).toBe('eth_gasPrice#4');
+
+    const receipt = new RawJson('{"status":"0x1"}');
+    bus.answerNext = receipt;
+    await answer('eth_getTransactionReceipt', ['0x' + 'cd'.repeat(32)]);
+    expect(now('eth_getTransactionReceipt', ['0x' + 'cd'.repeat(32)])).toEqual({ status: '0x1' });
+
+    // A new head drops what was kept for the old one; nothing was asked by answerNow.
+    announce(17);
+    expect([now('eth_getBalance', [address, 'latest']), now('eth_gasPrice')]).toEqual([undefined, undefined]);
+    expect(bus.asked).toEqual([
+      'eth_chainId',
+      'eth_getBalance',
+      'eth_gasPrice',
+      'eth_gasPrice',
+      'eth_getTransactionReceipt',
+    ]);
   });
 });

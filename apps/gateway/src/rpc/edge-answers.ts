@@ -9,7 +9,7 @@
 // Without a trusted head (no events service announcing, the engine down) head answers go to the service.
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { AnnouncedHead, MethodBus } from '@photon/bus';
-import { type RpcCall, encodeQuantity } from '@photon/codec';
+import { RawJson, type RpcCall, encodeQuantity } from '@photon/codec';
 import type { EdgeAnswer, MethodRow } from '@photon/types';
 import { AnswersPerHead } from './answers-per-head';
 import { FinalAnswersKept } from './final-answers-kept';
@@ -26,17 +26,22 @@ const withoutParams = (call: RpcCall): boolean =>
 /** Longer keys (params) are not kept: a client's huge params would crowd out everyone's answers. */
 const MAX_KEY_CHARS = 1_024;
 
+/** An answer the gateway holds. */
+export interface KeptAnswer {
+  readonly result: unknown;
+}
+
 /** Asks the call's service; `head`, when given, is the head the answer will be kept at. */
 export type AskService = (head?: bigint) => Promise<unknown>;
 
 @Injectable()
 export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
   private readonly head = new AnnouncedHead();
-  private readonly chainFacts = new Map<string, unknown>();
+  private readonly chainFacts = new Map<string, KeptAnswer>();
   private readonly perHead = new AnswersPerHead();
   private readonly final = new FinalAnswersKept();
   /** The trusted head as eth_blockNumber answers it, encoded once per head. */
-  private headNumber: { readonly height: bigint; readonly text: string } | undefined;
+  private headNumber: (KeptAnswer & { readonly height: bigint }) | undefined;
   private stopFollowing: (() => void) | undefined;
   /** Hits and misses per kind of edge answer. */
   private readonly counts = new Map<EdgeAnswer, { hits: number; misses: number }>();
@@ -53,26 +58,32 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     this.stopFollowing?.();
   }
 
+  /**
+   * `call`'s answer when this gateway holds it already (counted as a hit), else undefined: no promise and no
+   * bus, so the caller can write it at once. A call whose answer is on its way from a service is not held yet.
+   */
+  answerNow(row: MethodRow, call: RpcCall): KeptAnswer | undefined {
+    const edge = row.edge;
+    const key = edge === undefined ? undefined : edgeKey(edge, row, call);
+    if (edge === undefined || key === undefined) return undefined;
+    const kept = this.keptNow(edge, key);
+    if (kept !== undefined) this.count(edge, true);
+    return kept;
+  }
+
   /** `call`'s answer from the edge where `row` allows one, else `ask()`'s (the service's). */
   answer(row: MethodRow, call: RpcCall, ask: AskService): Promise<unknown> {
     const edge = row.edge;
-    if (edge === undefined) return ask();
-    if (edge === 'head-state') {
-      const key = latestStateKey(row, call);
-      return key === undefined ? ask() : this.atTrustedHead(edge, key, ask);
+    const key = edge === undefined ? undefined : edgeKey(edge, row, call);
+    if (edge === undefined || key === undefined) return ask();
+    if (edge === 'chain') return this.chainFact(key, ask);
+    if (edge === 'final') return this.finalAnswer(key, ask);
+    if (edge === 'head-number') {
+      const now = this.headNumberNow();
+      this.count(edge, now !== undefined);
+      return now === undefined ? ask() : Promise.resolve(now.result);
     }
-    if (edge === 'final') {
-      const key = keyOf(row.method, call.params);
-      return key === undefined ? ask() : this.finalAnswer(key, ask);
-    }
-    if (!withoutParams(call)) return ask();
-    if (edge === 'chain') return this.chainFact(row.method, ask);
-    if (edge === 'head') return this.atTrustedHead(edge, row.method, ask);
-    const head = this.head.trusted();
-    this.count(edge, head !== undefined);
-    if (head === undefined) return ask();
-    if (this.headNumber?.height !== head) this.headNumber = { height: head, text: encodeQuantity(head) };
-    return Promise.resolve(this.headNumber.text);
+    return this.atTrustedHead(edge, key, ask);
   }
 
   /** Hits and misses of every kind together. */
@@ -102,12 +113,34 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     else count.misses++;
   }
 
+  /** What `key` (of an `edge` kind) has kept now, without asking anyone. */
+  private keptNow(edge: EdgeAnswer, key: string): KeptAnswer | undefined {
+    if (edge === 'head-number') return this.headNumberNow();
+    if (edge === 'chain') return this.chainFacts.get(key);
+    if (edge === 'final') {
+      const result = this.final.get(key);
+      return result === undefined ? undefined : { result };
+    }
+    const head = this.head.trusted();
+    return head === undefined ? undefined : this.perHead.settled(head, key);
+  }
+
+  /** The trusted head as eth_blockNumber answers it, if there is one. */
+  private headNumberNow(): KeptAnswer | undefined {
+    const head = this.head.trusted();
+    if (head === undefined) return undefined;
+    // As JSON text already: the reply is assembled around it with no stringifying.
+    if (this.headNumber?.height !== head)
+      this.headNumber = { height: head, result: new RawJson(`"${encodeQuantity(head)}"`) };
+    return this.headNumber;
+  }
+
   private chainFact(method: string, ask: AskService): Promise<unknown> {
-    const known = this.chainFacts.has(method);
-    this.count('chain', known);
-    if (known) return Promise.resolve(this.chainFacts.get(method));
+    const known = this.chainFacts.get(method);
+    this.count('chain', known !== undefined);
+    if (known !== undefined) return Promise.resolve(known.result);
     return ask().then((result) => {
-      this.chainFacts.set(method, result);
+      this.chainFacts.set(method, { result });
       return result;
     });
   }
@@ -130,6 +163,13 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
       return result;
     });
   }
+}
+
+/** What `call`'s answer is kept under for an `edge` kind, or undefined when it is not kept (see each kind). */
+function edgeKey(edge: EdgeAnswer, row: MethodRow, call: RpcCall): string | undefined {
+  if (edge === 'head-state') return latestStateKey(row, call);
+  if (edge === 'final') return keyOf(row.method, call.params);
+  return withoutParams(call) ? row.method : undefined;
 }
 
 /** The key of a call's params, or undefined when they are too long to keep. */

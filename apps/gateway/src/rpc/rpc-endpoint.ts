@@ -18,7 +18,7 @@ import { isLoopbackHost } from '@photon/config';
 import { inRequest } from '@photon/types';
 import { GATEWAY_OPS, type GatewayOps } from '../gateway-ops';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
-import { countRefused, countRefusedBody, countedInvoke } from './counted-calls';
+import { countAnsweredNow, countRefused, countRefusedBody, countedInvoke } from './counted-calls';
 import { type Client, RateLimiter } from '../limits/rate-limiter';
 import { refusalOf, requestCost } from '../limits/request-cost';
 import { RpcRouter } from './rpc-router';
@@ -59,19 +59,59 @@ export class RpcEndpoint {
    * reaches over the bus, carries `caller.requestId`.
    */
   serve(text: string, caller: Omit<CallContext, 'exposure'>, client?: Client): Promise<EndpointReply> {
-    return inRequest(caller.requestId, () => this.serveInScope(text, caller, client));
+    const body = this.parse(text, caller.transport);
+    const now = this.replyNow(body, caller, client);
+    return now === undefined ? this.replyLater(body, caller, client) : Promise.resolve(now);
   }
 
-  private async serveInScope(
-    text: string,
+  /** A body as JSON-RPC 2.0 and `transport` read it (HTTP requires `"jsonrpc": "2.0"`). */
+  parse(text: string, transport: CallContext['transport']): ParsedBody {
+    return parseBody(text, {
+      requireVersion: transport === 'http',
+      maxBatchItems: this.options.maxBatchItems,
+    });
+  }
+
+  /**
+   * The reply to `body` when this gateway holds it already: one call whose answer the edge keeps, from a
+   * client with no rate limit to ask. Made at once, with no promise and no request scope (which in Node 20
+   * costs every promise of the process a hook), as eth_blockNumber is most of what pollers send. Otherwise
+   * undefined: `replyLater` serves it.
+   */
+  replyNow(
+    body: ParsedBody,
+    caller: Omit<CallContext, 'exposure'>,
+    client?: Client,
+  ): EndpointReply | undefined {
+    if (body.kind !== 'single' || !body.item.ok || body.item.call.notification) return undefined;
+    if (client !== undefined && this.limiter?.limits(client) === true) return undefined;
+    const call = body.item.call;
+    const started = performance.now();
+    const kept = this.router.answerNow(call);
+    if (kept === undefined) return undefined;
+    // Outside the request scope: the line names its request itself.
+    if (Logger.isLevelEnabled('debug'))
+      this.log.debug({ msg: `${caller.transport} call ${call.method}`, requestId: caller.requestId });
+    if (this.ops.metrics !== undefined) countAnsweredNow(call.method, started, this.ops.metrics);
+    const response = { jsonrpc: '2.0', id: call.id, result: kept.result ?? null } as const;
+    return { text: serializeReply(response, this.options.maxBatchResponseBytes), status: 200 };
+  }
+
+  /** The reply to `body` through its services, inside the request's scope (see `serve`). */
+  replyLater(
+    body: ParsedBody,
     caller: Omit<CallContext, 'exposure'>,
     client?: Client,
   ): Promise<EndpointReply> {
-    const body = parseBody(text, {
-      requireVersion: caller.transport === 'http',
-      maxBatchItems: this.options.maxBatchItems,
-    });
-    this.log.debug(`${caller.transport} ${summaryOf(body)}`);
+    return inRequest(caller.requestId, () => this.serveInScope(body, caller, client));
+  }
+
+  private async serveInScope(
+    body: ParsedBody,
+    caller: Omit<CallContext, 'exposure'>,
+    client?: Client,
+  ): Promise<EndpointReply> {
+    if (Logger.isLevelEnabled('debug')) this.log.debug(`${caller.transport} ${summaryOf(body)}`);
     // With no limit for this client (the default), the hot path computes no cost and asks no store.
     if (client !== undefined && this.limiter?.limits(client) === true) {
       const admission = await this.limiter.admit(client, requestCost(body));

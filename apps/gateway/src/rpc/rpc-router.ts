@@ -23,7 +23,7 @@ import { GATEWAY_OPS, type GatewayOps } from '../gateway-ops';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { SubscriptionHub } from '../subscriptions/subscription-hub';
 import { timedTrip } from './counted-calls';
-import { EdgeAnswers } from './edge-answers';
+import { EdgeAnswers, type KeptAnswer } from './edge-answers';
 
 @Injectable()
 export class RpcRouter {
@@ -46,6 +46,14 @@ export class RpcRouter {
       if (this.exposed.has(row.namespace) && isShippedService(row.service)) services.add(row.service);
     }
     this.requiredServices = [...services];
+  }
+
+  /** `call`'s answer when this gateway holds it already (see EdgeAnswers.answerNow), else undefined. */
+  answerNow(call: RpcCall): KeptAnswer | undefined {
+    const row = findMethod(call.method);
+    if (row?.edge === undefined || !this.exposed.has(row.namespace) || !isShippedService(row.service))
+      return undefined;
+    return this.edge.answerNow(row, call);
   }
 
   route(call: RpcCall, context: CallContext): Promise<unknown> {

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WebSocket } from 'ws';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { newRequestId } from '../http/request-id';
 import { ClientIdentity } from '../limits/client-identity';
 import type { Client } from '../limits/rate-limiter';
 import { RpcEndpoint } from '../rpc/rpc-endpoint';
@@ -69,7 +70,7 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
           remoteAddress: client?.address,
           sessionId: session?.id,
           // Each message is a request of its own for the logs (a websocket has no headers to return it in).
-          requestId: randomUUID(),
+          requestId: newRequestId(),
         },
         client,
       );
