@@ -10,6 +10,8 @@ import { QueryStateManager } from './query-state';
 const common = createPhotonCommon(9000n);
 const addresses = [1, 2, 3].map((n) => createAddressFromString(`0x${String(n).repeat(40)}`));
 const slot = new Uint8Array(32);
+const otherSlot = Uint8Array.from({ length: 32 }, (_, i) => (i === 31 ? 1 : 0));
+const absentSlot = Uint8Array.from({ length: 32 }, (_, i) => (i === 31 ? 2 : 0));
 
 async function committedTrie(): Promise<MerklePatriciaTrie> {
   const trie = new MerklePatriciaTrie({ useKeyHashing: true, common });
@@ -18,6 +20,9 @@ async function committedTrie(): Promise<MerklePatriciaTrie> {
     await writer.putAccount(address, createAccount({ balance: BigInt(index + 1) }));
   }
   await writer.putStorage(addresses[0]!, slot, Uint8Array.of(7));
+  await writer.putStorage(addresses[0]!, otherSlot, Uint8Array.of(8));
+  await writer.putStorage(addresses[1]!, slot, Uint8Array.of(5));
+  await writer.flush();
   return trie;
 }
 
@@ -70,6 +75,26 @@ describe(QueryStateManager.name, () => {
     expect(loads).toHaveBeenCalledTimes(3);
     await inCall(state, () => state.getAccount(addresses[0]!));
     expect(loads).toHaveBeenCalledTimes(4);
+  });
+
+  it('behavior: slots are read through one trie per storage root, kept across calls', async () => {
+    const { state } = await queryState();
+    const copies = jest.spyOn(MerklePatriciaTrie.prototype, 'shallowCopy');
+    try {
+      await inCall(state, async () => {
+        expect(await state.getStorage(addresses[0]!, slot)).toEqual(Uint8Array.of(7));
+        expect(await state.getStorage(addresses[1]!, slot)).toEqual(Uint8Array.of(5));
+      });
+      await inCall(state, async () => {
+        expect(await state.getStorage(addresses[0]!, otherSlot)).toEqual(Uint8Array.of(8));
+        expect(await state.getStorage(addresses[0]!, absentSlot)).toEqual(new Uint8Array());
+        expect(await state.getStorage(addresses[1]!, absentSlot)).toEqual(new Uint8Array());
+      });
+      // Two storage roots, two tries, whatever the number of calls and slots.
+      expect(copies).toHaveBeenCalledTimes(2);
+    } finally {
+      copies.mockRestore();
+    }
   });
 
   it('error: a checkpoint left open leaves the state unsettled', async () => {

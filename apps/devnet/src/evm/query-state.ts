@@ -2,8 +2,9 @@
 // looked up in the chain's CommittedReads. A call runs inside a checkpoint that is reverted, and a revert
 // also empties what the caches learnt during the call; so what a call filled in from the committed state is
 // put back once the revert is done, and the next call on this VM finds it in the caches.
+import type { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, MerkleStateManager, type MerkleStateManagerOpts } from '@ethereumjs/statemanager';
-import { type Account, type Address, createAccountFromRLP } from '@ethereumjs/util';
+import { type Account, type Address, bytesToUnprefixedHex, createAccountFromRLP } from '@ethereumjs/util';
 import type { CommittedReads } from './committed-reads';
 
 /** RLP of empty bytes: how the storage cache records a slot the trie does not have. */
@@ -17,12 +18,22 @@ const RLP_EMPTY_BYTES = Uint8Array.of(0x80);
  */
 export const MAX_KEPT_READS = 1_000;
 
+/** Storage tries kept for reads (one per storage root a call read a missing slot under). */
+const MAX_STORAGE_TRIES = 64;
+
 export class QueryStateManager extends MerkleStateManager {
   private readonly caches: Caches;
   /** Puts of committed values made since the state was last at no checkpoint, to redo after the revert. */
   private fills: (() => void)[] = [];
   /** Committed values put in the caches since they were last cleared. */
   private keptReads = 0;
+  /**
+   * Tries over committed storage roots, to read slots through. MerkleStateManager drops its own storage tries
+   * at every revert, that is after every call, and making one (a trie copy, a hash, a debug logger) was a
+   * twentieth of a distinct-slot eth_call. A root's trie never changes, so these are kept across calls;
+   * keyed by root alone as this state does not prefix storage keys (MerkleStateManager's default).
+   */
+  private readonly storageTries = new Map<string, MerklePatriciaTrie>();
 
   constructor(
     opts: Omit<MerkleStateManagerOpts, 'caches'>,
@@ -32,6 +43,8 @@ export class QueryStateManager extends MerkleStateManager {
     const caches = new Caches();
     super({ ...opts, caches });
     this.caches = caches;
+    if (this._prefixStorageTrieKeys)
+      throw new Error('a query state reads storage tries by root alone: no key prefix');
   }
 
   /** No checkpoint is open: every call on this state has been reverted completely. */
@@ -60,7 +73,7 @@ export class QueryStateManager extends MerkleStateManager {
       if (account !== undefined) {
         // The storage trie a write would have changed also moved the account's storage root.
         const value = await this.reads.slot(account.storageRoot, key, () =>
-          this._getStorageTrie(address, account).get(key),
+          this.committedStorageTrie(account.storageRoot).get(key),
         );
         const slot = key.slice();
         this.fill(() => cache.put(address, slot, value ?? RLP_EMPTY_BYTES));
@@ -98,6 +111,19 @@ export class QueryStateManager extends MerkleStateManager {
     this.caches.account?.flush();
     this.caches.storage?.flush();
     this.caches.code?.flush();
+  }
+
+  /** A trie at `storageRoot` to read committed slots through (see `storageTries`). */
+  private committedStorageTrie(storageRoot: Uint8Array): MerklePatriciaTrie {
+    const key = bytesToUnprefixedHex(storageRoot);
+    let trie = this.storageTries.get(key);
+    if (trie === undefined) {
+      if (this.storageTries.size >= MAX_STORAGE_TRIES) this.storageTries.clear();
+      trie = this._trie.shallowCopy(false);
+      trie.root(storageRoot);
+      this.storageTries.set(key, trie);
+    }
+    return trie;
   }
 
   private fill(put: () => void): void {
