@@ -48,7 +48,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   query: { summary: 'the query service over NATS', schema: QUERY_SCHEMA, run: queryCommand },
   tx: { summary: 'the tx service (transaction submission) over NATS', schema: TX_SCHEMA, run: txCommand },
   events: {
-    summary: 'the events service (polling filters) over NATS, filter cursors in Redis',
+    summary:
+      'the events service (filters, the head and log streams, the log index) over NATS, filter cursors in Redis',
     schema: EVENTS_SCHEMA,
     run: eventsCommand,
   },
