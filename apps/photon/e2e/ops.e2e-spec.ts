@@ -101,6 +101,8 @@ describe('ops listeners of the cluster', () => {
     for (let i = 0; i < 3; i++) expect((await rpc(stack.httpUrl, 'eth_chainId', [])).result).toMatch(/^0x/);
     const afterChainId = await metricsOf(ops(stack.processes.gateway));
     expect(sample(afterChainId, 'photon_rpc_requests_total{service="gateway",method="eth_chainId"}')).toBe(3);
+    expect(sample(afterChainId, 'photon_gateway_edge_hits_total{kind="chain"}')).toBeGreaterThanOrEqual(2);
+    expect(sample(afterChainId, 'photon_gateway_edge_misses_total{kind="chain"}')).toBeGreaterThanOrEqual(1);
 
     const query = await metricsOf(ops(stack.processes.query[0]!));
     expect(sample(query, `photon_rpc_requests_total${at('query')}`)).toBe(4);

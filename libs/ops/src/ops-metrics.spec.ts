@@ -90,6 +90,7 @@ describe(OpsMetrics.name, () => {
     metrics.sources.watchHead('query', () => ({ height: 42n, atMs: Date.now() - 2_000 }));
     metrics.sources.watchInFlight('query', () => 2);
     metrics.sources.watchSockets(() => ({ eth: { sessions: 4, subscriptions: 7 } }));
+    metrics.sources.watchEdge(() => ({ 'head-number': { hits: 11, misses: 1 } }));
     metrics.sources.watchEvents(() =>
       Promise.resolve({ liveFilters: 9, leading: true, published: { height: 41n, atMs: Date.now() } }),
     );
@@ -104,6 +105,8 @@ describe(OpsMetrics.name, () => {
     expect(sample(text, 'photon_ws_subscriptions{socket="eth"}')).toBe(7);
     expect(sample(text, 'photon_filters_live{service="events"}')).toBe(9);
     expect(sample(text, 'photon_events_leader{service="events"}')).toBe(1);
+    expect(sample(text, 'photon_gateway_edge_hits_total{kind="head-number"}')).toBe(11);
+    expect(sample(text, 'photon_gateway_edge_misses_total{kind="head-number"}')).toBe(1);
     hits = 10;
     text = await metrics.text();
     expect(sample(text, 'photon_query_cache_hits_total{cache="final"}')).toBe(10);

@@ -57,6 +57,7 @@ function refillFrom<L extends string, M extends { reset(): void }>(
 
 export class ScrapeSources {
   private readonly caches: (() => Readonly<Record<string, HitsAndMisses>>)[] = [];
+  private readonly edges: (() => Readonly<Record<string, HitsAndMisses>>)[] = [];
   private readonly heads = new Map<string, () => HeadSeen | undefined>();
   private readonly inFlight = new Map<string, () => number>();
   private readonly sockets: (() => SocketReading)[] = [];
@@ -91,6 +92,18 @@ export class ScrapeSources {
       "Reads the query service's caches did not answer, per cache",
       ['cache'],
       this.perCache((stats) => stats.misses),
+    );
+    counter(
+      'photon_gateway_edge_hits_total',
+      'Calls the gateway answered itself from what it keeps, per kind of edge answer',
+      ['kind'],
+      this.perEdge((stats) => stats.hits),
+    );
+    counter(
+      'photon_gateway_edge_misses_total',
+      'Calls of edge-answered methods the gateway had to ask a service, per kind of edge answer',
+      ['kind'],
+      this.perEdge((stats) => stats.misses),
     );
     gauge(
       'photon_engine_height',
@@ -155,6 +168,11 @@ export class ScrapeSources {
     this.caches.push(read);
   }
 
+  /** Hit and miss totals per kind of the gateway's edge answers (`head-number`, `head-state`, `final`, …). */
+  watchEdge(read: () => Readonly<Record<string, HitsAndMisses>>): void {
+    this.edges.push(read);
+  }
+
   /** The head `service` saw last. */
   watchHead(service: string, read: () => HeadSeen | undefined): void {
     this.heads.set(service, read);
@@ -178,6 +196,13 @@ export class ScrapeSources {
     return (put) => {
       for (const read of this.caches)
         for (const [cache, stats] of Object.entries(read())) put({ cache }, pick(stats));
+    };
+  }
+
+  private perEdge(pick: (stats: HitsAndMisses) => number): Fill<'kind'> {
+    return (put) => {
+      for (const read of this.edges)
+        for (const [kind, stats] of Object.entries(read())) put({ kind }, pick(stats));
     };
   }
 

@@ -97,6 +97,13 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     return { hits, misses };
   }
 
+  /** Hits and misses of every kind seen so far, by kind (for the metrics). */
+  snapshot(): Readonly<Record<string, EdgeAnswerStats>> {
+    const byKind: Record<string, EdgeAnswerStats> = {};
+    for (const [kind, count] of this.counts) byKind[kind] = { hits: count.hits, misses: count.misses };
+    return byKind;
+  }
+
   /** Hits and misses of one kind of edge answer (`final`: receipts, `head-state`: reads at latest, …). */
   statsOf(kind: EdgeAnswer): EdgeAnswerStats {
     const count = this.counts.get(kind);

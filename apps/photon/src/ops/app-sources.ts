@@ -1,9 +1,9 @@
 // Feeds the process's metrics from what its apps already keep: the handler registry's calls, the query
-// caches' totals and head, the events service's filters and leadership, the gateway's websockets.
+// caches' totals and head, the events service's filters and leadership, the gateway's websockets and edge answers.
 import type { INestApplicationContext } from '@nestjs/common';
 import { RpcHandlerRegistry } from '@photon/bus';
 import { EventsStats } from '@photon/events';
-import { EngineEventSocket, SubscriptionHub } from '@photon/gateway';
+import { EdgeAnswers, EngineEventSocket, SubscriptionHub } from '@photon/gateway';
 import { type OpsMetrics, errorCodeOf } from '@photon/ops';
 import { ChainHead, QueryCacheStats } from '@photon/query';
 
@@ -39,6 +39,8 @@ export function watchEvents(metrics: OpsMetrics, app: INestApplicationContext): 
 export function watchGateway(metrics: OpsMetrics, app: INestApplicationContext): void {
   const hub = app.get(SubscriptionHub);
   const engineEvents = app.get(EngineEventSocket);
+  const edge = app.get(EdgeAnswers);
+  metrics.sources.watchEdge(() => edge.snapshot());
   metrics.sources.watchSockets(() => {
     const eth = hub.stats();
     const engine = engineEvents.stats();
