@@ -134,8 +134,10 @@ describe(estimateGas.name, () => {
 
   it('error: out of gas at the cap', async () => {
     const { chain, probe } = await chainWithProbe();
+    // About sixteen runs of a loop to the cap: on a loaded CI box they may take longer than the default EVM
+    // timeout of 5 s, and this case is about the cap, not the clock.
     await expect(
-      chain.estimateGas({ to: probe, data: probeCall(Probe.spin) }, { gasCap: 60_000n }),
+      chain.estimateGas({ to: probe, data: probeCall(Probe.spin) }, { gasCap: 60_000n, timeoutMs: 120_000 }),
     ).rejects.toThrow(new EvmCallError('gas required exceeds allowance (60000)'));
   });
 
