@@ -52,7 +52,8 @@ describe(ethCall.name, () => {
     const { chain, probe } = await chainWithProbe();
     const result = await chain.ethCall(
       { to: probe, data: probeCall(Probe.spin), gas: 10_000_000n },
-      { gasCap: 100_000n },
+      // About the cap, not the clock (see "out of gas at the cap").
+      { gasCap: 100_000n, timeoutMs: 120_000 },
     );
     expect(result).toMatchObject({ vmError: 'out of gas', gasUsed: 100_000n });
   });
