@@ -81,29 +81,37 @@ export class ScrapeSources {
         registers,
         collect: refillFrom(fill, (metric: Gauge<L>, labels, value) => metric.set(labels, value)),
       });
-    counter(
-      'photon_query_cache_hits_total',
-      "Reads the query service's caches answered, per cache",
-      ['cache'],
-      this.perCache((stats) => stats.hits),
+    // Each source of hits and misses makes a pair of counters: `<prefix>_hits_total`, `<prefix>_misses_total`.
+    const hitsAndMisses = <L extends string>(
+      prefix: string,
+      help: { hits: string; misses: string },
+      label: L,
+      reads: readonly (() => Readonly<Record<string, HitsAndMisses>>)[],
+    ) => {
+      for (const outcome of ['hits', 'misses'] as const)
+        counter(`${prefix}_${outcome}_total`, help[outcome], [label], (put) => {
+          for (const read of reads)
+            for (const [name, stats] of Object.entries(read()))
+              put({ [label]: name } as Record<L, string>, stats[outcome]);
+        });
+    };
+    hitsAndMisses(
+      'photon_query_cache',
+      {
+        hits: "Reads the query service's caches answered, per cache",
+        misses: "Reads the query service's caches did not answer, per cache",
+      },
+      'cache',
+      this.caches,
     );
-    counter(
-      'photon_query_cache_misses_total',
-      "Reads the query service's caches did not answer, per cache",
-      ['cache'],
-      this.perCache((stats) => stats.misses),
-    );
-    counter(
-      'photon_gateway_edge_hits_total',
-      'Calls the gateway answered itself from what it keeps, per kind of edge answer',
-      ['kind'],
-      this.perEdge((stats) => stats.hits),
-    );
-    counter(
-      'photon_gateway_edge_misses_total',
-      'Calls of edge-answered methods the gateway had to ask a service, per kind of edge answer',
-      ['kind'],
-      this.perEdge((stats) => stats.misses),
+    hitsAndMisses(
+      'photon_gateway_edge',
+      {
+        hits: 'Calls the gateway answered itself from what it keeps, per kind of edge answer',
+        misses: 'Calls of edge-answered methods the gateway had to ask a service, per kind of edge answer',
+      },
+      'kind',
+      this.edges,
     );
     gauge(
       'photon_engine_height',
@@ -190,20 +198,6 @@ export class ScrapeSources {
   /** Live filters, the leadership and the published head of the events service, read once per scrape. */
   watchEvents(read: () => Promise<EventsReading>): void {
     this.events = sharedRead(() => within(read(), READ_TIMEOUT_MS, 'events reading').catch(() => undefined));
-  }
-
-  private perCache(pick: (stats: HitsAndMisses) => number): Fill<'cache'> {
-    return (put) => {
-      for (const read of this.caches)
-        for (const [cache, stats] of Object.entries(read())) put({ cache }, pick(stats));
-    };
-  }
-
-  private perEdge(pick: (stats: HitsAndMisses) => number): Fill<'kind'> {
-    return (put) => {
-      for (const read of this.edges)
-        for (const [kind, stats] of Object.entries(read())) put({ kind }, pick(stats));
-    };
   }
 
   private perSocket(count: 'sessions' | 'subscriptions'): Fill<'socket'> {

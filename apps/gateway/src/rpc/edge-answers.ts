@@ -63,27 +63,16 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
    * bus, so the caller can write it at once. A call whose answer is on its way from a service is not held yet.
    */
   answerNow(row: MethodRow, call: RpcCall): KeptAnswer | undefined {
-    const edge = row.edge;
-    const key = edge === undefined ? undefined : edgeKey(edge, row, call);
-    if (edge === undefined || key === undefined) return undefined;
-    const kept = this.keptNow(edge, key);
-    if (kept !== undefined) this.count(edge, true);
-    return kept;
+    const keyed = keyedEdge(row, call);
+    return keyed === undefined ? undefined : this.held(keyed.edge, keyed.key);
   }
 
   /** `call`'s answer from the edge where `row` allows one, else `ask()`'s (the service's). */
   answer(row: MethodRow, call: RpcCall, ask: AskService): Promise<unknown> {
-    const edge = row.edge;
-    const key = edge === undefined ? undefined : edgeKey(edge, row, call);
-    if (edge === undefined || key === undefined) return ask();
-    if (edge === 'chain') return this.chainFact(key, ask);
-    if (edge === 'final') return this.finalAnswer(key, ask);
-    if (edge === 'head-number') {
-      const now = this.headNumberNow();
-      this.count(edge, now !== undefined);
-      return now === undefined ? ask() : Promise.resolve(now.result);
-    }
-    return this.atTrustedHead(edge, key, ask);
+    const keyed = keyedEdge(row, call);
+    if (keyed === undefined) return ask();
+    const held = this.held(keyed.edge, keyed.key);
+    return held === undefined ? this.askAndKeep(keyed.edge, keyed.key, ask) : Promise.resolve(held.result);
   }
 
   /** Hits and misses of every kind together. */
@@ -120,7 +109,13 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     else count.misses++;
   }
 
-  /** What `key` (of an `edge` kind) has kept now, without asking anyone. */
+  /** What `key` (of an `edge` kind) holds now, counted as a hit; nothing is asked. */
+  private held(edge: EdgeAnswer, key: string): KeptAnswer | undefined {
+    const kept = this.keptNow(edge, key);
+    if (kept !== undefined) this.count(edge, true);
+    return kept;
+  }
+
   private keptNow(edge: EdgeAnswer, key: string): KeptAnswer | undefined {
     if (edge === 'head-number') return this.headNumberNow();
     if (edge === 'chain') return this.chainFacts.get(key);
@@ -142,17 +137,22 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     return this.headNumber;
   }
 
-  private chainFact(method: string, ask: AskService): Promise<unknown> {
-    const known = this.chainFacts.get(method);
-    this.count('chain', known !== undefined);
-    if (known !== undefined) return Promise.resolve(known.result);
+  /**
+   * Asks for what `key` does not hold yet and keeps the answer as its kind says: a chain fact and a final
+   * answer once given, a head answer for its head (callers of one head share the request under way).
+   */
+  private askAndKeep(edge: EdgeAnswer, key: string, ask: AskService): Promise<unknown> {
+    if (edge === 'head' || edge === 'head-state') return this.atTrustedHead(edge, key, ask);
+    this.count(edge, false);
+    if (edge === 'head-number') return ask();
     return ask().then((result) => {
-      this.chainFacts.set(method, { result });
+      if (edge === 'chain') this.chainFacts.set(key, { result });
+      else this.final.keep(key, result);
       return result;
     });
   }
 
-  /** `key`'s answer kept at the trusted head; callers of the same head share one request. */
+  /** `key`'s answer at the trusted head: a request under way for it is shared (a hit), else one is made and kept. */
   private atTrustedHead(kind: EdgeAnswer, key: string, ask: AskService): Promise<unknown> {
     const head = this.head.trusted();
     const kept = head === undefined ? undefined : this.perHead.kept(head, key);
@@ -160,23 +160,17 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     if (kept !== undefined) return kept;
     return head === undefined ? ask() : this.perHead.keep(head, key, ask(head));
   }
-
-  private finalAnswer(key: string, ask: AskService): Promise<unknown> {
-    const kept = this.final.get(key);
-    this.count('final', kept !== undefined);
-    if (kept !== undefined) return Promise.resolve(kept);
-    return ask().then((result) => {
-      this.final.keep(key, result);
-      return result;
-    });
-  }
 }
 
-/** What `call`'s answer is kept under for an `edge` kind, or undefined when it is not kept (see each kind). */
-function edgeKey(edge: EdgeAnswer, row: MethodRow, call: RpcCall): string | undefined {
-  if (edge === 'head-state') return latestStateKey(row, call);
-  if (edge === 'final') return keyOf(row.method, call.params);
-  return withoutParams(call) ? row.method : undefined;
+/** `row`'s kind of edge answer and what `call`'s answer is kept under, or undefined when it is not kept. */
+function keyedEdge(row: MethodRow, call: RpcCall): { edge: EdgeAnswer; key: string } | undefined {
+  const edge = row.edge;
+  if (edge === undefined) return undefined;
+  let key: string | undefined;
+  if (edge === 'head-state') key = latestStateKey(row, call);
+  else if (edge === 'final') key = keyOf(row.method, call.params);
+  else key = withoutParams(call) ? row.method : undefined;
+  return key === undefined ? undefined : { edge, key };
 }
 
 /** The key of a call's params, or undefined when they are too long to keep. */

@@ -51,9 +51,7 @@ export class RpcRouter {
   /** `call`'s answer when this gateway holds it already (see EdgeAnswers.answerNow), else undefined. */
   answerNow(call: RpcCall): KeptAnswer | undefined {
     const row = findMethod(call.method);
-    if (row?.edge === undefined || !this.exposed.has(row.namespace) || !isShippedService(row.service))
-      return undefined;
-    return this.edge.answerNow(row, call);
+    return row?.edge === undefined || !this.routed(row) ? undefined : this.edge.answerNow(row, call);
   }
 
   route(call: RpcCall, context: CallContext): Promise<unknown> {
@@ -117,11 +115,14 @@ export class RpcRouter {
     const row = findMethod(call.method);
     if (row?.service === 'gateway' && this.exposed.has(row.namespace))
       return this.answerHere(row, call, context);
-    if (row === undefined || !this.exposed.has(row.namespace) || !isShippedService(row.service)) {
-      return Promise.reject(new MethodNotFoundError(call.method));
-    }
+    if (row === undefined || !this.routed(row)) return Promise.reject(new MethodNotFoundError(call.method));
     const service = row.service;
     return this.edge.answer(row, call, (head) => send(service, row, head));
+  }
+
+  /** Whether calls of `row` go to its service: its namespace is exposed here and a shipped service owns it. */
+  private routed(row: MethodRow): row is MethodRow & { readonly service: ServiceName } {
+    return this.exposed.has(row.namespace) && isShippedService(row.service);
   }
 
   /** The methods the gateway answers itself: the subscriptions of its websocket sessions, its OpenRPC document. */
