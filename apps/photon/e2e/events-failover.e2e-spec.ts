@@ -59,9 +59,22 @@ async function followLogs(wsUrl: string, address: string): Promise<{ hashes: str
   return { hashes, close: () => ws.close() };
 }
 
+/** How long the poller waits for one poll before it gives up on it and polls again (viem's default). */
+const POLL_TIMEOUT_MS = 10_000;
+
+/** JSON-RPC code of "resource unavailable": the gateway's answer when the replica asked is gone. */
+const RESOURCE_UNAVAILABLE = -32002;
+
 /**
  * A filter installed with `method` and polled every 250 ms until stopped; `hashes` are the changes (block
  * hashes, or the tx hashes of logs). `stop` resolves with every block hash or log tx hash it got.
+ *
+ * A poll that reached the replica killed under it never gets its reply (core NATS keeps no request for
+ * another replica), so the poller does what clients do: it gives up after POLL_TIMEOUT_MS, or on the
+ * gateway's "resource unavailable", and polls again. A replica moves the filter's cursor in the store as the
+ * last step before its reply, so a poll lost with its replica left the cursor where it was and the next poll
+ * gets every change (the test checks that); only a kill between that write and the reply would lose them.
+ * Any other error fails the test.
  */
 async function pollFilter(
   httpUrl: string,
@@ -71,13 +84,33 @@ async function pollFilter(
   const id = (await rpc<string>(httpUrl, method, params)).result!;
   const hashes: string[] = [];
   let polling = true;
+  const pollOnce = async (): Promise<(string | { transactionHash: string })[] | undefined> => {
+    let response: Response;
+    try {
+      response = await fetch(httpUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getFilterChanges', params: [id] }),
+        signal: AbortSignal.timeout(POLL_TIMEOUT_MS),
+      });
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') return undefined;
+      throw error;
+    }
+    const reply = (await response.json()) as {
+      result?: (string | { transactionHash: string })[];
+      error?: { code: number; message: string };
+    };
+    if (reply.error?.code === RESOURCE_UNAVAILABLE) return undefined;
+    if (reply.error !== undefined) throw new Error(`eth_getFilterChanges: ${reply.error.message}`);
+    return reply.result!;
+  };
   const poller = (async () => {
     while (polling) {
-      const changes = await rpc<(string | { transactionHash: string })[]>(httpUrl, 'eth_getFilterChanges', [
-        id,
-      ]);
-      if (changes.error !== undefined) throw new Error(`eth_getFilterChanges: ${changes.error.message}`);
-      for (const change of changes.result!)
+      const changes = await pollOnce();
+      if (changes === undefined)
+        process.stdout.write(`events failover: a ${method} poll was lost, polled again\n`);
+      for (const change of changes ?? [])
         hashes.push(typeof change === 'string' ? change : change.transactionHash);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
