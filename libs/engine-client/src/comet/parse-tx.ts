@@ -1,6 +1,6 @@
 // Decoding of the tx and mempool results: `tx`, `tx_search`, `broadcast_tx_*`, `check_tx`, `unconfirmed_txs`.
 import { type JsonNode } from './json-read';
-import { parseEvents, parseTxResult } from './parse-results';
+import { parseTxResult } from './parse-results';
 import {
   type CometBroadcastResult,
   type CometCheckTxResult,
@@ -37,20 +37,9 @@ export function parseBroadcast(node: JsonNode): CometBroadcastResult {
   };
 }
 
+/** `check_tx`'s ResponseCheckTx: the fields of an ExecTxResult, read the same way. */
 export function parseCheckTx(node: JsonNode): CometCheckTxResult {
-  const code = node.get('code');
-  const gasWanted = node.get('gas_wanted');
-  const gasUsed = node.get('gas_used');
-  return {
-    code: code.isAbsent() ? 0 : code.int32(),
-    data: node.get('data').base64(),
-    log: node.get('log').optionalString(),
-    info: node.get('info').optionalString(),
-    gasWanted: gasWanted.isAbsent() ? 0n : gasWanted.int64(),
-    gasUsed: gasUsed.isAbsent() ? 0n : gasUsed.int64(),
-    events: parseEvents(node.get('events')),
-    codespace: node.get('codespace').optionalString(),
-  };
+  return parseTxResult(node);
 }
 
 export function parseUnconfirmedTxs(node: JsonNode): CometUnconfirmedTxs {

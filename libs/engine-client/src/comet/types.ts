@@ -168,17 +168,8 @@ export interface CometBroadcastResult {
   readonly hash: Hex;
 }
 
-/** `check_tx`: CheckTx without adding to the mempool. */
-export interface CometCheckTxResult {
-  readonly code: number;
-  readonly data: Uint8Array;
-  readonly log: string;
-  readonly info: string;
-  readonly gasWanted: bigint;
-  readonly gasUsed: bigint;
-  readonly events: readonly CometEvent[];
-  readonly codespace: string;
-}
+/** `check_tx`: CheckTx without adding to the mempool. ResponseCheckTx has ExecTxResult's fields (0.38). */
+export type CometCheckTxResult = CometTxResult;
 
 export interface CometUnconfirmedTxs {
   /** Txs in this answer. */
