@@ -6,6 +6,7 @@
 // gateway (JetStream keeps the heads on disk, the gateway's ordered consumer resumes after the last one).
 import {
   type ClusterStack,
+  type JsonRpcReply,
   type ManagedProcess,
   type PhotonProcess,
   freePort,
@@ -85,22 +86,13 @@ async function pollFilter(
   const hashes: string[] = [];
   let polling = true;
   const pollOnce = async (): Promise<(string | { transactionHash: string })[] | undefined> => {
-    let response: Response;
+    let reply: JsonRpcReply<(string | { transactionHash: string })[]>;
     try {
-      response = await fetch(httpUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getFilterChanges', params: [id] }),
-        signal: AbortSignal.timeout(POLL_TIMEOUT_MS),
-      });
+      reply = await rpc(httpUrl, 'eth_getFilterChanges', [id], 1, { timeoutMs: POLL_TIMEOUT_MS });
     } catch (error) {
       if ((error as Error).name === 'TimeoutError') return undefined;
       throw error;
     }
-    const reply = (await response.json()) as {
-      result?: (string | { transactionHash: string })[];
-      error?: { code: number; message: string };
-    };
     if (reply.error?.code === RESOURCE_UNAVAILABLE) return undefined;
     if (reply.error !== undefined) throw new Error(`eth_getFilterChanges: ${reply.error.message}`);
     return reply.result!;

@@ -29,7 +29,7 @@ export type {
   PhotonStackOptions,
 } from './photon-stack';
 export { rpc, rpcRaw, rpcResult } from './rpc';
-export type { JsonRpcErrorObject, JsonRpcReply, RawReply } from './rpc';
+export type { JsonRpcErrorObject, JsonRpcReply, RawReply, RpcOptions } from './rpc';
 export {
   EXECUTION_APIS_DOCUMENT_PATH,
   expectValidComponent,

@@ -23,16 +23,23 @@ export interface RawReply {
   json?: unknown;
 }
 
+export interface RpcOptions {
+  /** Gives the exchange up after this long, rejecting with fetch's `TimeoutError` (default: no limit). */
+  timeoutMs?: number;
+}
+
 /** POSTs `body` verbatim (content-type application/json unless `headers` says otherwise). */
 export async function rpcRaw(
   httpUrl: string,
   body: string,
   headers: Record<string, string> = {},
+  options: RpcOptions = {},
 ): Promise<RawReply> {
   const res = await fetch(httpUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body,
+    ...(options.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(options.timeoutMs) }),
   });
   const text = await res.text();
   const reply: RawReply = { status: res.status, headers: Object.fromEntries(res.headers.entries()), text };
@@ -50,8 +57,9 @@ export async function rpc<R = unknown>(
   method: string,
   params: unknown[] | Record<string, unknown> = [],
   id: number | string = 1,
+  options: RpcOptions = {},
 ): Promise<JsonRpcReply<R>> {
-  const reply = await rpcRaw(httpUrl, JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+  const reply = await rpcRaw(httpUrl, JSON.stringify({ jsonrpc: '2.0', id, method, params }), {}, options);
   if (reply.json === undefined) {
     throw new Error(`rpc ${method}: HTTP ${reply.status} with a non-JSON body: ${reply.text.slice(0, 500)}`);
   }

@@ -77,7 +77,7 @@ describe(EdgeAnswers.name, () => {
     expect(await answer('net_version', undefined)).toBe('net_version#2');
     expect(await answer('net_version')).toBe('net_version#2');
     expect(bus.asked).toEqual(['eth_chainId', 'net_version']);
-    expect(edge.stats()).toEqual({ hits: 2, misses: 2 });
+    expect(edge.snapshot()).toEqual({ chain: { hits: 2, misses: 2 } });
   });
 
   it('behavior: the block number is the announced head while it is trusted, else the service’s', async () => {

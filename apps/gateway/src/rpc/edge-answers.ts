@@ -75,17 +75,6 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     return held === undefined ? this.askAndKeep(keyed.edge, keyed.key, ask) : Promise.resolve(held.result);
   }
 
-  /** Hits and misses of every kind together. */
-  stats(): EdgeAnswerStats {
-    let hits = 0;
-    let misses = 0;
-    for (const count of this.counts.values()) {
-      hits += count.hits;
-      misses += count.misses;
-    }
-    return { hits, misses };
-  }
-
   /** Hits and misses of every kind seen so far, by kind (for the metrics). */
   snapshot(): Readonly<Record<string, EdgeAnswerStats>> {
     const byKind: Record<string, EdgeAnswerStats> = {};
