@@ -23,8 +23,9 @@ export class MemoryUnlockStore extends UnlockSessionStore {
   unlock(address: string, privateKey: Uint8Array, durationMs: number): Promise<void> {
     const key = sessionAddress(address);
     this.sweep();
-    if (this.live(key)?.expiresAt === null) return Promise.resolve();
-    const expiresAt = durationMs === UNTIL_TIER_STOPS ? null : this.now() + durationMs;
+    // As in Redis: the newest wrap is kept, and a session until the tier stops is not shortened.
+    const untilStop = durationMs === UNTIL_TIER_STOPS || this.live(key)?.expiresAt === null;
+    const expiresAt = untilStop ? null : this.now() + durationMs;
     this.sessions.set(key, { wrapped: this.wrapper.wrap(privateKey, key), expiresAt });
     return Promise.resolve();
   }

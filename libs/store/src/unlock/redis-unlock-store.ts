@@ -20,18 +20,19 @@ const DEFAULT_LEASE_MS = 30_000;
 
 // KEYS: the session, the set of sessions that last until the tier stops.
 // ARGV: wrapped key, duration ms (0 = until the tier stops), address, lease ms.
-// An address unlocked until the tier stops keeps that session (geth's TimedUnlock).
+// Every unlock writes the newest wrap (the KEK of the replica that just checked the passphrase) and
+// starts a full lease or TTL: a session left by replicas that died holds only what remains of their
+// lease, and keeping it would take a fresh unlock at start with it when it lapses.
+// An address unlocked until the tier stops stays so: a timed unlock does not shorten it (geth's
+// TimedUnlock); it renews the lease instead.
 const UNLOCK = `
-if redis.call('SISMEMBER', KEYS[2], ARGV[3]) == 1 and redis.call('EXISTS', KEYS[1]) == 1 then
-  return 0
-end
-if ARGV[2] == '0' then
+if ARGV[2] == '0' or (redis.call('SISMEMBER', KEYS[2], ARGV[3]) == 1 and redis.call('EXISTS', KEYS[1]) == 1) then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[4])
   redis.call('SADD', KEYS[2], ARGV[3])
-else
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  redis.call('SREM', KEYS[2], ARGV[3])
+  return 0
 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SREM', KEYS[2], ARGV[3])
 return 1`;
 
 // KEYS: the set of sessions that last until the tier stops. ARGV: session key prefix, lease ms.

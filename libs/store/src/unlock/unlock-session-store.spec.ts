@@ -101,12 +101,21 @@ describe.each([
   it('behavior: an address unlocked until the tier stops is not shortened by a timed unlock (geth)', async () => {
     const [one, two] = await harness.stores();
     await one.unlock(ADDRESS, KEY, UNTIL_TIER_STOPS);
-    await two.unlock(ADDRESS, OTHER_KEY, 1);
-    await new Promise((resolve) => setImmediate(resolve));
+    await two.unlock(ADDRESS, KEY, 1);
+    // Well past the timed unlock's 1 ms: a lower bound, not a race.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await one.privateKey(ADDRESS)).toEqual(KEY);
     await two.lock(ADDRESS);
     await two.unlock(ADDRESS, OTHER_KEY, 60_000);
     expect(await one.privateKey(ADDRESS)).toEqual(OTHER_KEY);
+  });
+
+  it('behavior: every unlock stores its own wrap, even over a session until the tier stops', async () => {
+    const [one, two] = await harness.stores();
+    await one.unlock(ADDRESS, KEY, UNTIL_TIER_STOPS);
+    await two.unlock(ADDRESS, OTHER_KEY, UNTIL_TIER_STOPS);
+    expect(await one.privateKey(ADDRESS)).toEqual(OTHER_KEY);
+    await one.lock(ADDRESS);
   });
 });
 
@@ -192,6 +201,40 @@ describe(RedisUnlockStore.name, () => {
       timeoutMs: 3_000,
     });
     expect(await replica.privateKey(ADDRESS)).toBeUndefined();
+  });
+
+  it('behavior: an unlock at start holds past the lease a dead replica left behind', async () => {
+    // Every keystore restarted at once: the session of the replicas before has only the end of its
+    // lease left (150 ms here), and the new replica's first renewal comes a third of its lease later.
+    const prefix = randomBusPrefix();
+    const key = `${prefix}:unlock:${ADDRESS.toLowerCase()}`;
+    const dead = open(prefix, KeyWrapper.ephemeral(), 150);
+    await dead.unlock(ADDRESS, KEY, UNTIL_TIER_STOPS);
+    await dead.close();
+    const oldExpiry = Date.now() + 150;
+    // Another KEK too (a tier restarted with an ephemeral one): the fresh wrap must be the one kept.
+    const fresh = open(prefix, KeyWrapper.ephemeral(), 1_500);
+    await fresh.unlock(ADDRESS, KEY, UNTIL_TIER_STOPS);
+    expect(await redis.pttl(key)).toBeGreaterThan(1_000);
+    await waitFor(
+      async () => {
+        if ((await redis.exists(key)) === 0) throw new Error('the fresh unlock ended with the old lease');
+        return Date.now() > oldExpiry + 2_000;
+      },
+      { what: 'the old lease to pass and the new one to be renewed', intervalMs: 50, timeoutMs: 10_000 },
+    );
+    expect(await fresh.privateKey(ADDRESS)).toEqual(KEY);
+  });
+
+  it('behavior: a timed unlock of an address unlocked until the tier stops renews its lease', async () => {
+    const prefix = randomBusPrefix();
+    const key = `${prefix}:unlock:${ADDRESS.toLowerCase()}`;
+    const dead = open(prefix, KeyWrapper.ephemeral(), 150);
+    await dead.unlock(ADDRESS, KEY, UNTIL_TIER_STOPS);
+    await dead.close();
+    await open(prefix, KeyWrapper.ephemeral(), 60_000).unlock(ADDRESS, KEY, 300);
+    expect(await redis.pttl(key)).toBeGreaterThan(30_000);
+    expect(await redis.sismember(`${prefix}:unlock-until-stop`, ADDRESS.toLowerCase())).toBe(1);
   });
 
   it('behavior: renewal never revives a locked session', async () => {

@@ -8,7 +8,9 @@ export const UNTIL_TIER_STOPS = 0;
 export abstract class UnlockSessionStore {
   /**
    * Opens the session of `address` for `durationMs`, replacing a timed one. As in geth, an address
-   * already unlocked until the tier stops stays so: a timed unlock does not shorten it.
+   * already unlocked until the tier stops stays so: a timed unlock does not shorten it. Every unlock
+   * stores the wrap it is given and restarts the session's lease or duration, whatever the state
+   * replicas that ended before left behind.
    */
   abstract unlock(address: string, privateKey: Uint8Array, durationMs: number): Promise<void>;
 
