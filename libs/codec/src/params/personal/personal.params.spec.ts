@@ -36,7 +36,7 @@ describe(PersonalImportRawKeyParams.name, () => {
   });
 
   it.each([
-    [[`0x${KEY}`, 'pw'], "invalid argument 0: invalid hex character 'x' in private key"],
+    [[`0x${KEY}`, 'pw'], 'invalid argument 0: invalid hex character in private key'],
     [[KEY.slice(1), 'pw'], 'invalid argument 0: invalid hex data for private key'],
     [[KEY.slice(2), 'pw'], 'invalid argument 0: invalid length, need 256 bits'],
     [['0'.repeat(64), 'pw'], 'invalid argument 0: invalid private key, zero or negative'],
@@ -44,6 +44,13 @@ describe(PersonalImportRawKeyParams.name, () => {
     [[KEY], 'missing value for required argument 1'],
   ])('error: %j', (params, message) => {
     expect(messageOf(() => decodeParams(PersonalImportRawKeyParams, params))).toBe(message);
+  });
+
+  it('error: a passphrase in the key position is not echoed, not even one character', () => {
+    for (const secret of ['Lorem-ipsum-passphrase', `${KEY.slice(0, 63)}Z`, 'é', 'q'.repeat(64)]) {
+      const message = messageOf(() => decodeParams(PersonalImportRawKeyParams, [secret, 'pw']));
+      expect(message).toBe('invalid argument 0: invalid hex character in private key');
+    }
   });
 });
 
