@@ -1,6 +1,6 @@
 // Shared state of the tier behind interfaces with an in-memory and a Redis implementation:
-// unlock sessions of the keystore, senders' nonces and the accepted-tx record of the tx service, and the
-// polling filters and the head leadership of the events service, the log index the events leader
+// unlock sessions and the passphrase-attempt backoff of the keystore, senders' nonces and the
+// accepted-tx record of the tx service, and the polling filters and the head leadership of the events service, the log index the events leader
 // writes and the query service reads, the faucet's cooldowns and the gateways' rate-limit counts.
 export { UNTIL_TIER_STOPS, UnlockSessionStore } from './unlock/unlock-session-store';
 export { MemoryUnlockStore } from './unlock/memory-unlock-store';
@@ -55,3 +55,8 @@ export type { RateLimitTake } from './rate-limit/rate-limit-counter';
 export { MemoryRateLimitCounter } from './rate-limit/memory-rate-limit-counter';
 export { RedisRateLimitCounter } from './rate-limit/redis-rate-limit-counter';
 export type { RedisRateLimitCounterOptions } from './rate-limit/redis-rate-limit-counter';
+export { DEFAULT_UNLOCK_BACKOFF, UnlockBackoff, backoffDelayMs } from './unlock-backoff/unlock-backoff';
+export type { UnlockBackoffPolicy } from './unlock-backoff/unlock-backoff';
+export { MemoryUnlockBackoff } from './unlock-backoff/memory-unlock-backoff';
+export { RedisUnlockBackoff } from './unlock-backoff/redis-unlock-backoff';
+export type { RedisUnlockBackoffOptions } from './unlock-backoff/redis-unlock-backoff';
