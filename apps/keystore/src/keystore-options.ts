@@ -1,5 +1,5 @@
 // What the keystore service needs from its config, as a Nest token.
-import type { UnlockSessionStore } from '@photon/store';
+import type { UnlockBackoff, UnlockSessionStore } from '@photon/store';
 
 export interface KeystoreOptions {
   /** Where the v3 key files live (created with the first key). */
@@ -10,6 +10,8 @@ export interface KeystoreOptions {
   readonly chainId: bigint;
   /** Unlock sessions: in memory for `photon start`, Redis for the cluster. Closed with the module. */
   readonly sessions: UnlockSessionStore;
+  /** Failed passphrase attempts per account and client: in memory for `photon start`, Redis for the cluster. */
+  readonly backoff: UnlockBackoff;
   /** --unlock-key names (addresses or key file names) to unlock until the tier stops. */
   readonly unlockKeys: readonly string[];
   /** --passphrase-file: line i holds the passphrase of the i-th --unlock-key (the last line serves the rest). */

@@ -4,7 +4,7 @@ import { ConsoleLogger, type LoggerService } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { BusModule, type CallContext, INTERNAL_CONTEXT, MethodBus } from '@photon/bus';
 import { RpcError } from '@photon/codec';
-import { KeyWrapper, MemoryUnlockStore } from '@photon/store';
+import { KeyWrapper, MemoryUnlockBackoff, MemoryUnlockStore } from '@photon/store';
 import { waitFor } from '@photon/testing';
 import { Transaction, Wallet, encryptKeystoreJson, getBytes, verifyMessage } from 'ethers';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -44,6 +44,7 @@ async function startKeystore(
     lightKdf: true,
     chainId: 9000n,
     sessions: new MemoryUnlockStore(KeyWrapper.ephemeral(), () => clock.now),
+    backoff: new MemoryUnlockBackoff(undefined, () => clock.now),
     unlockKeys: [],
     passphraseFile: null,
     importKeyFile: null,
@@ -208,13 +209,16 @@ describe(KeystoreModule.name, () => {
     ).toBe('sender not specified');
   });
 
-  it('error: unknown accounts in geth wording, per method', async () => {
+  it('error: unknown accounts: as a wrong passphrase where one is checked, geth wording elsewhere', async () => {
     const nobody = '0x0000000000000000000000000000000000000001';
+    // A passphrase guess must not tell an address with a key file from one without.
     expect((await keystore.failure('personal_unlockAccount', [nobody, 'pw'])).message).toBe(
-      'no key for given address or file',
+      'could not decrypt key with given password',
+    );
+    expect((await keystore.failure('personal_sign', ['0x01', nobody, 'pw'])).message).toBe(
+      'could not decrypt key with given password',
     );
     expect((await keystore.failure('eth_sign', [nobody, '0x01'])).message).toBe('unknown account');
-    expect((await keystore.failure('personal_sign', ['0x01', nobody, 'pw'])).message).toBe('unknown account');
     expect(await keystore.call('personal_lockAccount', [nobody])).toBe(true);
   });
 

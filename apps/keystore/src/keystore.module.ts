@@ -2,8 +2,9 @@
 // unchanged in-process (`photon start`, sessions in memory) or behind NATS (`photon keystore`,
 // sessions in Redis). It never broadcasts: the tx service asks it to sign over the bus.
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { UnlockSessionStore } from '@photon/store';
+import { UnlockBackoff, UnlockSessionStore } from '@photon/store';
 import { KeyStore } from './accounts/key-store.service';
+import { PassphraseChecks } from './accounts/passphrase-checks.service';
 import { UnlockedAccountPolicy } from './accounts/unlocked-account-policy';
 import { Unlocks } from './accounts/unlocks.service';
 import { AccountsHandlers } from './eth/accounts.handlers';
@@ -31,8 +32,10 @@ export class KeystoreModule {
       providers: [
         { provide: KEYSTORE_OPTIONS, useValue: options },
         { provide: UnlockSessionStore, useValue: options.sessions },
+        { provide: UnlockBackoff, useValue: options.backoff },
         SessionStoreLifecycle,
         KeyStore,
+        PassphraseChecks,
         Unlocks,
         UnlockedAccountPolicy,
         PersonalHandlers,

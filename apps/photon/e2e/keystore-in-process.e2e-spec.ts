@@ -42,7 +42,7 @@ describe('keystore in photon start', () => {
     const allowing = await start(['--rpc-api', 'personal', '--allow-insecure-unlock'], '0.0.0.0');
     expect((await allowing('personal_unlockAccount', [NOBODY, 'pw'])).error).toEqual({
       code: -32000,
-      message: 'no key for given address or file',
+      message: 'could not decrypt key with given password',
     });
   });
 

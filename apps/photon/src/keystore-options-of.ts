@@ -1,9 +1,18 @@
-// The keystore's part of a command's config: where keys live, the session store, what to unlock.
-// `photon start` keeps sessions in memory under a KEK from --keystore-kek-file or a random one;
-// `photon keystore` keeps them in Redis under the KEK every replica reads from the same file.
+// The keystore's part of a command's config: where keys live, the session store, what to unlock,
+// the passphrase backoff. `photon start` keeps sessions (and failed attempts) in memory under a KEK
+// from --keystore-kek-file or a random one; `photon keystore` keeps them in Redis under the KEK every
+// replica reads from the same file.
 import { ConfigError, type KeystoreConfig, type StartConfig, isLoopbackHost } from '@photon/config';
 import { type KeystoreOptions, defaultKeystoreDir, readKekFile } from '@photon/keystore';
-import { KeyWrapper, MemoryUnlockStore, type UnlockSessionStore } from '@photon/store';
+import {
+  DEFAULT_UNLOCK_BACKOFF,
+  KeyWrapper,
+  MemoryUnlockBackoff,
+  MemoryUnlockStore,
+  type UnlockBackoff,
+  type UnlockBackoffPolicy,
+  type UnlockSessionStore,
+} from '@photon/store';
 
 export async function inProcessKeystoreOptions(config: StartConfig): Promise<KeystoreOptions> {
   // geth refuses --unlock when HTTP is reachable by others; so does Photon, on a non-loopback listener.
@@ -23,14 +32,29 @@ export async function inProcessKeystoreOptions(config: StartConfig): Promise<Key
   return {
     ...common(config, config.dataDir),
     sessions: new MemoryUnlockStore(wrapper),
+    backoff: new MemoryUnlockBackoff(unlockBackoffPolicyOf(config)),
   };
 }
 
 export function clusterKeystoreOptions(
   config: KeystoreConfig,
   sessions: UnlockSessionStore,
+  backoff: UnlockBackoff,
 ): KeystoreOptions {
-  return { ...common(config, null), sessions };
+  return { ...common(config, null), sessions, backoff };
+}
+
+/** --unlock-failures and --unlock-backoff-max over the default first delay and window. */
+export function unlockBackoffPolicyOf(
+  config: Pick<KeystoreConfig, 'unlockFailures' | 'unlockBackoffMaxMs'>,
+): UnlockBackoffPolicy {
+  const maxDelayMs = config.unlockBackoffMaxMs;
+  return {
+    ...DEFAULT_UNLOCK_BACKOFF,
+    failures: config.unlockFailures,
+    maxDelayMs,
+    baseDelayMs: Math.min(DEFAULT_UNLOCK_BACKOFF.baseDelayMs, maxDelayMs),
+  };
 }
 
 function common(
@@ -45,7 +69,7 @@ function common(
     | 'allowInsecureUnlock'
   >,
   dataDir: string | null,
-): Omit<KeystoreOptions, 'sessions'> {
+): Omit<KeystoreOptions, 'sessions' | 'backoff'> {
   return {
     keystoreDir: config.keystoreDir ?? defaultKeystoreDir(dataDir),
     lightKdf: config.lightKdf,

@@ -176,6 +176,22 @@ export const OPTIONS = {
     boolean: true,
     parse: parseBoolean,
   }),
+  unlockFailures: option({
+    flag: 'unlock-failures',
+    env: 'PHOTON_UNLOCK_FAILURES',
+    description:
+      'failed passphrases (per account, per client address) before further attempts are refused for a delay doubling from 1s; 0 = no backoff',
+    default: 5,
+    parse: parseLimitOrOff,
+  }),
+  unlockBackoffMaxMs: option({
+    flag: 'unlock-backoff-max',
+    env: 'PHOTON_UNLOCK_BACKOFF_MAX',
+    description: 'the longest refusal after failed passphrases',
+    default: 60_000,
+    defaultText: '60s',
+    parse: parseDurationMs,
+  }),
   natsUrl: option({
     flag: 'nats-url',
     env: 'PHOTON_NATS_URL',
@@ -608,6 +624,8 @@ const {
   keystoreKekFileOrEphemeral,
   lightKdf,
   allowInsecureUnlock,
+  unlockFailures,
+  unlockBackoffMaxMs,
 } = OPTIONS;
 
 const { logFormat, logFormatText, shutdownGraceMs } = OPTIONS;
@@ -715,6 +733,8 @@ export const KEYSTORE_SCHEMA = {
   importKeyFile,
   lightKdf,
   allowInsecureUnlock,
+  unlockFailures,
+  unlockBackoffMaxMs,
   ...CLUSTER,
   ...OPS,
   ...LOGGING,
@@ -744,6 +764,8 @@ export const START_SCHEMA = {
   importKeyFile,
   lightKdf,
   allowInsecureUnlock,
+  unlockFailures,
+  unlockBackoffMaxMs,
   ...LOG_LIMITS,
   rpcGasCap,
   queryCacheBytes,

@@ -1,7 +1,7 @@
 // Shared state of the tier behind interfaces with an in-memory and a Redis implementation:
 // unlock sessions and the passphrase-attempt backoff of the keystore, senders' nonces and the
-// accepted-tx record of the tx service, and the polling filters and the head leadership of the events service, the log index the events leader
-// writes and the query service reads, the faucet's cooldowns and the gateways' rate-limit counts.
+// accepted-tx record of the tx service, and the polling filters and the head leadership of the
+// events service, the log index the events leader writes and the query service reads, the faucet's cooldowns and the gateways' rate-limit counts.
 export { UNTIL_TIER_STOPS, UnlockSessionStore } from './unlock/unlock-session-store';
 export { MemoryUnlockStore } from './unlock/memory-unlock-store';
 export { RedisUnlockStore } from './unlock/redis-unlock-store';

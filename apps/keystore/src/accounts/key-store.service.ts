@@ -12,6 +12,7 @@ import {
   STANDARD_SCRYPT,
   decryptKeyFile,
   encryptKeyFile,
+  spendKdf,
 } from '../key-files/key-file';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
 import { couldNotDecrypt, keyFileRefused, noKeyForAddress } from './keystore-errors';
@@ -95,17 +96,20 @@ export class KeyStore {
   async decrypt(address: string, passphrase: string): Promise<Uint8Array> {
     const entry = await this.directory.find(address);
     if (entry === undefined) throw noKeyForAddress();
-    try {
-      return await decryptKeyFile(await this.directory.read(entry), passphrase);
-    } catch (error) {
-      if (error instanceof DecryptError) throw couldNotDecrypt();
-      if (error instanceof KdfBoundsError) {
-        // Only this file is refused; every other key keeps working.
-        this.log.warn(`key file ${entry.fileName} refused: ${error.message}`);
-        throw keyFileRefused(entry.fileName, error.message);
-      }
-      throw error;
-    }
+    const privateKey = await this.openEntry(entry, passphrase);
+    if (privateKey === undefined) throw couldNotDecrypt();
+    return privateKey;
+  }
+
+  /**
+   * The private key of `address` opened with `passphrase`, or undefined when it does not open, in
+   * about the same time whether or not `address` has a key file: for a caller that may be guessing.
+   */
+  async open(address: string, passphrase: string): Promise<Uint8Array | undefined> {
+    const entry = await this.directory.find(address);
+    if (entry !== undefined) return this.openEntry(entry, passphrase);
+    await spendKdf(passphrase, this.cost);
+    return undefined;
   }
 
   /** The key file an --unlock-key name means: an address (0x optional, any case) or a file name. */
@@ -114,6 +118,21 @@ export class KeyStore {
     const bare = name.toLowerCase().replace(/^0x/, '');
     if (/^[0-9a-f]{40}$/.test(bare)) return entries.find((entry) => entry.address === `0x${bare}`);
     return entries.find((entry) => entry.fileName === name);
+  }
+
+  /** undefined for a wrong passphrase; a file the keystore will not open is refused with its name. */
+  private async openEntry(entry: KeyFileEntry, passphrase: string): Promise<Uint8Array | undefined> {
+    try {
+      return await decryptKeyFile(await this.directory.read(entry), passphrase);
+    } catch (error) {
+      if (error instanceof DecryptError) return undefined;
+      if (error instanceof KdfBoundsError) {
+        // Only this file is refused; every other key keeps working.
+        this.log.warn(`key file ${entry.fileName} refused: ${error.message}`);
+        throw keyFileRefused(entry.fileName, error.message);
+      }
+      throw error;
+    }
   }
 
   private async store(privateKey: Uint8Array, passphrase: string): Promise<KeyFileEntry> {

@@ -19,3 +19,11 @@ export const unlockedSigningForbidden = () =>
 /** A key file the keystore will not open (its KDF asks too much): names the file, never its content. */
 export const keyFileRefused = (fileName: string, reason: string) =>
   new InvalidInputError(`key file ${fileName}: ${reason}`);
+/**
+ * Photon's: passphrase attempts refused while the account or the client is backing off after
+ * failures (--unlock-failures, --unlock-backoff-max). Same words for every account, known or not.
+ */
+export const tooManyAttempts = (retryAfterMs: number) =>
+  new InvalidInputError(
+    `too many failed passphrase attempts: retry in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`,
+  );

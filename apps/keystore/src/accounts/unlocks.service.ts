@@ -1,11 +1,12 @@
 // The unlock life cycle of keystore accounts: unlock (decrypt with the passphrase, then hand the
 // key to the session store, which keeps it only wrapped), lock, and the key of an unlocked account
 // for signing. The session store is the only state, so every replica answers the same.
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InvalidInputError } from '@photon/codec';
 import { UNTIL_TIER_STOPS, UnlockSessionStore } from '@photon/store';
 import { authenticationNeeded, unknownAccount } from './keystore-errors';
 import { KeyStore } from './key-store.service';
+import { PassphraseChecks } from './passphrase-checks.service';
 
 /** geth's default unlock duration. */
 export const DEFAULT_UNLOCK_SECONDS = 300n;
@@ -14,34 +15,30 @@ const MAX_UNLOCK_SECONDS = 9_223_372_036n;
 
 @Injectable()
 export class Unlocks {
-  private readonly log = new Logger('keystore');
-
   constructor(
     private readonly keys: KeyStore,
+    private readonly checks: PassphraseChecks,
     @Inject(UnlockSessionStore) private readonly sessions: UnlockSessionStore,
   ) {}
 
-  /** Unlocks `address` for `seconds` (0 = until the tier stops); geth's errors otherwise. */
+  /**
+   * Unlocks `address` for `seconds` (0 = until the tier stops) for a client's call, its passphrase
+   * checked under the backoff; geth's errors otherwise (the same for an address without a key file).
+   */
+  async unlockFor(
+    client: string | undefined,
+    address: string,
+    passphrase: string,
+    seconds: bigint = DEFAULT_UNLOCK_SECONDS,
+  ): Promise<void> {
+    const durationMs = durationOf(seconds);
+    await this.openSession(address, await this.checks.open(address, passphrase, client), durationMs);
+  }
+
+  /** Unlocks `address` with the operator's passphrase (--unlock-key at start): no backoff applies. */
   async unlock(address: string, passphrase: string, seconds: bigint = DEFAULT_UNLOCK_SECONDS): Promise<void> {
-    if (seconds > MAX_UNLOCK_SECONDS) throw new InvalidInputError('unlock duration too large');
-    let privateKey: Uint8Array;
-    try {
-      privateKey = await this.keys.decrypt(address, passphrase);
-    } catch (error) {
-      // As geth: the address and the reason, never the passphrase.
-      if (error instanceof InvalidInputError)
-        this.log.warn(`failed unlock attempt for ${address}: ${error.message}`);
-      throw error;
-    }
-    try {
-      await this.sessions.unlock(
-        address,
-        privateKey,
-        seconds === 0n ? UNTIL_TIER_STOPS : Number(seconds) * 1000,
-      );
-    } finally {
-      privateKey.fill(0);
-    }
+    const durationMs = durationOf(seconds);
+    await this.openSession(address, await this.keys.decrypt(address, passphrase), durationMs);
   }
 
   lock(address: string): Promise<void> {
@@ -56,9 +53,21 @@ export class Unlocks {
     return privateKey;
   }
 
-  /** The key of a keystore account opened with a per-call passphrase, without unlocking it. */
-  async keyWithPassphrase(address: string, passphrase: string): Promise<Uint8Array> {
-    if (!(await this.keys.has(address))) throw unknownAccount();
-    return this.keys.decrypt(address, passphrase);
+  /** The key of a keystore account opened with a per-call passphrase from `client`, without unlocking it. */
+  keyWithPassphrase(client: string | undefined, address: string, passphrase: string): Promise<Uint8Array> {
+    return this.checks.open(address, passphrase, client);
   }
+
+  private async openSession(address: string, privateKey: Uint8Array, durationMs: number): Promise<void> {
+    try {
+      await this.sessions.unlock(address, privateKey, durationMs);
+    } finally {
+      privateKey.fill(0);
+    }
+  }
+}
+
+function durationOf(seconds: bigint): number {
+  if (seconds > MAX_UNLOCK_SECONDS) throw new InvalidInputError('unlock duration too large');
+  return seconds === 0n ? UNTIL_TIER_STOPS : Number(seconds) * 1000;
 }

@@ -94,6 +94,14 @@ export async function encryptKeyFile(
   };
 }
 
+/**
+ * Spends what decrypting a key file of `cost` spends (a scrypt with a random salt) and forgets the
+ * result: an address without a key file answers a passphrase as slowly as one with a file.
+ */
+export async function spendKdf(passphrase: string, cost: ScryptCost): Promise<void> {
+  (await deriveScrypt(passphrase, randomBytes(32), cost.n, SCRYPT_R, cost.p)).fill(0);
+}
+
 /** A key file whose KDF parameters are out of KDF_BOUNDS: refused before any KDF work. */
 export class KdfBoundsError extends Error {
   constructor(detail: string) {

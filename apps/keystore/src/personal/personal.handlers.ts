@@ -64,7 +64,7 @@ export class PersonalHandlers {
   async unlockAccount(params: unknown, context: CallContext): Promise<boolean> {
     const { address, passphrase, duration } = decodeParams(PersonalUnlockAccountParams, params);
     this.policy.assertMayUnlock(context);
-    await this.unlocks.unlock(address, passphrase ?? '', duration);
+    await this.unlocks.unlockFor(context.remoteAddress, address, passphrase ?? '', duration);
     return true;
   }
 
@@ -77,9 +77,9 @@ export class PersonalHandlers {
 
   /** Handler for personal_sign: the key is opened with this call's passphrase; nothing is unlocked. */
   @RpcMethod('personal_sign')
-  async sign(params: unknown): Promise<string> {
+  async sign(params: unknown, context: CallContext): Promise<string> {
     const { data, address, passphrase } = decodeParams(PersonalSignParams, params);
-    const privateKey = await this.unlocks.keyWithPassphrase(address, passphrase ?? '');
+    const privateKey = await this.unlocks.keyWithPassphrase(context.remoteAddress, address, passphrase ?? '');
     try {
       return signPersonalMessage(data, privateKey);
     } finally {
@@ -99,12 +99,16 @@ export class PersonalHandlers {
    * this call's passphrase. personal_sendTransaction (tx service) signs through this over the bus.
    */
   @RpcMethod('personal_signTransaction')
-  async signTransaction(params: unknown): Promise<SignTransactionResult> {
+  async signTransaction(params: unknown, context: CallContext): Promise<SignTransactionResult> {
     const { transaction, passphrase } = decodeParams(PersonalSendTransactionParams, params);
     if (transaction.from === undefined) throw senderNotSpecified();
     const tx = prepareTransaction(transaction, this.options.chainId);
     checkTxFee(tx);
-    const privateKey = await this.unlocks.keyWithPassphrase(transaction.from, passphrase);
+    const privateKey = await this.unlocks.keyWithPassphrase(
+      context.remoteAddress,
+      transaction.from,
+      passphrase,
+    );
     try {
       return signTransaction(tx, privateKey);
     } finally {

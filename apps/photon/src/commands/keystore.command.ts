@@ -1,11 +1,12 @@
 // `photon keystore`: the keystore service alone, answering its NATS queue group, with unlock
-// sessions in Redis so every replica sees the same unlocks, locks and expiries.
+// sessions in Redis so every replica sees the same unlocks, locks and expiries, and the same failed
+// passphrase attempts.
 import type { KeystoreConfig } from '@photon/config';
 import { KeystoreModule, readKekFile } from '@photon/keystore';
-import { RedisUnlockStore } from '@photon/store';
+import { RedisUnlockBackoff, RedisUnlockStore } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
 import type { PhotonLogger } from '../photon-logger';
-import { clusterKeystoreOptions } from '../keystore-options-of';
+import { clusterKeystoreOptions, unlockBackoffPolicyOf } from '../keystore-options-of';
 
 export async function keystoreCommand(config: KeystoreConfig, logger: PhotonLogger): Promise<void> {
   // A KEK file that cannot be read stops the start before anything connects.
@@ -21,7 +22,11 @@ export async function keystoreCommand(config: KeystoreConfig, logger: PhotonLogg
           prefix: config.busPrefix,
           onError: (message) => log.warn(message),
         });
-        return KeystoreModule.register(clusterKeystoreOptions(config, sessions));
+        const backoff = new RedisUnlockBackoff(redis, {
+          prefix: config.busPrefix,
+          policy: unlockBackoffPolicyOf(config),
+        });
+        return KeystoreModule.register(clusterKeystoreOptions(config, sessions, backoff));
       },
       close: async () => sessions?.close(),
     },
