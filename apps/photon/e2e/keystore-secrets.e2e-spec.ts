@@ -50,6 +50,11 @@ describe('secrets in the output of a run', () => {
     expect((await call('personal_importRawKey', [`0x${RAW_KEY}`, IMPORT_PASSPHRASE])).error?.code).toBe(
       -32602,
     );
+    // The arguments swapped: geth quotes the first non-hex character, a character of the passphrase.
+    expect((await call('personal_importRawKey', [PASSPHRASE, RAW_KEY])).error).toEqual({
+      code: -32602,
+      message: 'invalid argument 0: invalid hex character in private key',
+    });
     expect((await call('personal_unlockAccount', [imported, { secret: PASSPHRASE }])).error?.code).toBe(
       -32602,
     );
@@ -70,7 +75,7 @@ describe('secrets in the output of a run', () => {
 
   it('default: the run logged (so the search below searched something)', () => {
     expect(output).toContain('photon: serving JSON-RPC');
-    expect(output).toContain('failed unlock attempt for');
+    expect(output).toContain('failed passphrase attempt for');
     expect(output).toContain('new key file UTC--');
   });
 
