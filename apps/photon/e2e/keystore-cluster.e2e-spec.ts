@@ -27,6 +27,7 @@ describe('keystore cluster (two replicas, sessions in Redis)', () => {
   beforeAll(async () => {
     stack = await startPhotonStack('cluster', {
       keystoreReplicas: 2,
+      readyTimeoutMs: 60_000,
       extraArgs: ['--rpc-api', 'eth,net,web3,personal', '--lightkdf', '--log-level', 'warn'],
     });
     nats = await connect({ servers: testNatsUrl() });
