@@ -41,7 +41,7 @@ function overWebsocket(url: string, text: string): Promise<unknown> {
 
 describe.each<PhotonStackKind>(['in-process', 'cluster'])('deep params (%s)', (kind) => {
   let stack: PhotonStack;
-  beforeAll(async () => (stack = await startPhotonStack(kind)));
+  beforeAll(async () => (stack = await startPhotonStack(kind, { readyTimeoutMs: 60_000 })));
   afterAll(() => stack?.stop());
 
   const logs = (): string => stack.all.map((process) => process.output()).join('\n');
