@@ -26,10 +26,10 @@ const tooDeep = (id: number) => ({
   error: { code: -32602, message: expect.stringMatching(/^invalid (argument \d|params): too deeply nested/) },
 });
 
-/** Sends `text` on a fresh websocket and resolves with the one reply frame. */
-function overWebsocket(url: string, text: string): Promise<unknown> {
+/** Sends `text` on a fresh websocket (at `path`) and resolves with the one reply frame. */
+function overWebsocket(url: string, text: string, path = '/'): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(new URL(path, url));
     socket.once('open', () => socket.send(text));
     socket.once('message', (data) => {
       socket.close();
@@ -87,6 +87,28 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('deep params (%s)', (k
     expect(body.json).toEqual([
       { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid request' } },
     ]);
+  });
+
+  it('error: the engine-event /websocket answers deep frames with CometBFT parse errors instead of dropping the socket', async () => {
+    const deepId = await overWebsocket(
+      stack.wsUrl,
+      `{"jsonrpc":"2.0","id":${deepArray(5_000)},"method":"subscribe","params":["tm.event='NewBlock'"]}`,
+      '/websocket',
+    );
+    expect(deepId).toMatchObject({
+      error: {
+        code: -32700,
+        data: expect.stringMatching(/^error unmarshaling request: json-rpc ID \(\[\[\[/),
+      },
+    });
+    const tooDeep = await overWebsocket(
+      stack.wsUrl,
+      `{"jsonrpc":"2.0","id":1,"method":"subscribe","params":[${deepArray(100_000)}]}`,
+      '/websocket',
+    );
+    expect(tooDeep).toMatchObject({
+      error: { code: -32700, data: "error unmarshaling request: invalid character '[' exceeded max depth" },
+    });
   });
 
   it('behavior: params within the bound are still served, and nothing overflowed the stack', async () => {
