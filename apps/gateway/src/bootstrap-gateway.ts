@@ -1,5 +1,6 @@
 // Starts a Nest application that contains the gateway: Fastify for HTTP, the ws adapter on its
-// own port, JSON-RPC error bodies for every HTTP failure, an X-Request-Id on every HTTP answer. The
+// own port, JSON-RPC error bodies for every HTTP failure, an X-Request-Id on every HTTP answer, the
+// read, write and idle timeouts and the per-client connection cap on the HTTP listener. The
 // caller chooses the root module (in-process with all services, or the gateway alone over NATS) and
 // stops it with GatewayShutdown.drain before closing it.
 import type { DynamicModule, LoggerService, Type } from '@nestjs/common';
@@ -12,10 +13,13 @@ import { configureHttp } from './http/configure-http';
 import { JsonRpcHttpHandler } from './http/json-rpc-http-handler';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { invalidHost, rpcErrorBody } from './http/http-error-bodies';
+import { answerClientErrors, readTimeoutOptions } from './http/http-timeouts';
 import { HostPolicy } from './listeners/host-policy';
 import { OriginPolicy } from './listeners/origin-policy';
 import { EngineEventSocket } from './engine-events/engine-event-socket';
 import { ClientIdentity } from './limits/client-identity';
+import { HttpConnectionCap } from './limits/http-connection-cap';
+import { tooManyHttpConnections } from './limits/limit-errors';
 import { WsConnectionCap } from './limits/ws-connection-cap';
 import { listenWebSocket } from './ws/listen-websocket';
 import { PhotonWsAdapter } from './ws/photon-ws-adapter';
@@ -33,11 +37,24 @@ export async function bootstrapGateway(
   // Every HTTP request, POST / and Fastify's alike, passes the Host allow-list first.
   const hosts = new HostPolicy(options.httpVhosts);
   const refusedHost = rpcErrorBody(invalidHost());
+  const connections = new HttpConnectionCap(options.httpMaxConnectionsPerIp, options.trustedProxies);
+  const tooManyConnections = rpcErrorBody(tooManyHttpConnections(connections.limit));
   const adapter = new FastifyAdapter({
     bodyLimit: options.maxBodyBytes,
-    serverFactory: (fastifyHandler: RequestListener) =>
-      createServer((request, response) => {
+    serverFactory: (fastifyHandler: RequestListener) => {
+      const server = createServer(readTimeoutOptions(options.httpReadTimeoutMs), (request, response) => {
         const requestId = requestIdOf(request.headers[REQUEST_ID_HEADER]);
+        if (connections.refuses(request)) {
+          response.writeHead(429, {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(tooManyConnections),
+            connection: 'close',
+            [REQUEST_ID_HEADER]: requestId,
+          });
+          response.end(tooManyConnections);
+          request.resume();
+          return;
+        }
         if (!hosts.allows(request.headers.host)) {
           response.writeHead(403, {
             'content-type': 'application/json',
@@ -57,7 +74,12 @@ export async function bootstrapGateway(
         if (hotPath.draining?.active === true) response.setHeader('connection', 'close');
         if (faucet && hotPath.faucet?.tryHandle(request, response, requestId) === true) return;
         fastifyHandler(request, response);
-      }),
+      });
+      server.keepAliveTimeout = options.httpIdleTimeoutMs;
+      answerClientErrors(server, options.httpReadTimeoutMs);
+      connections.watch(server);
+      return server;
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bodyParser: false,
@@ -70,15 +92,23 @@ export async function bootstrapGateway(
   configureHttp(app, options.maxBodyBytes);
   app.useGlobalFilters(new HttpExceptionFilter(options.maxBodyBytes));
   try {
-    const listener = await listenWebSocket(options.laddr.host, options.wsport, options.wsMaxMessageBytes, {
-      hosts,
-      origins: new OriginPolicy(options.wsOrigins),
-      identity: app.get(ClientIdentity),
-      connections: new WsConnectionCap(options.wsMaxConnectionsPerIp),
-      onRefused: (reason) => {
-        logger.warn(reason, 'ws');
+    const listener = await listenWebSocket(
+      options.laddr.host,
+      options.wsport,
+      options.wsMaxMessageBytes,
+      {
+        hosts,
+        origins: new OriginPolicy(options.wsOrigins),
+        identity: app.get(ClientIdentity),
+        connections: new WsConnectionCap(options.wsMaxConnectionsPerIp),
+        onRefused: (reason) => {
+          logger.warn(reason, 'ws');
+        },
       },
-    });
+      // A websocket upgrade is an HTTP request: it must arrive within the read timeout too.
+      readTimeoutOptions(options.httpReadTimeoutMs),
+    );
+    answerClientErrors(listener.http, options.httpReadTimeoutMs);
     app.useWebSocketAdapter(new PhotonWsAdapter(app, listener));
     app.get(EngineEventSocket).serve(listener.engineWss);
     await app.listen(options.laddr.port, options.laddr.host);

@@ -32,6 +32,14 @@ export interface GatewayOptions {
   /** Most open websockets per client address on this gateway; 0 = no cap. */
   readonly wsMaxConnectionsPerIp: number;
   readonly rateLimitStoreDown: RateLimitStoreDown;
+  /** --http-read-timeout: most time to receive a whole request (headers and body), both listeners. */
+  readonly httpReadTimeoutMs: number;
+  /** --http-write-timeout: most time an answer may take to reach a client that reads it slowly. */
+  readonly httpWriteTimeoutMs: number;
+  /** --http-idle-timeout: how long an idle keep-alive connection stays open. */
+  readonly httpIdleTimeoutMs: number;
+  /** --http-max-connections-per-ip: open HTTP connections of one client address; 0 = no cap. */
+  readonly httpMaxConnectionsPerIp: number;
 }
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');

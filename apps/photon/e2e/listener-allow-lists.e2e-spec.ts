@@ -93,6 +93,31 @@ describe('listener allow-lists (defaults)', () => {
     }
     expect(await handshake(stack.wsUrl, { host: 'evil.example' })).toBe(403);
   });
+
+  it('error: a Host whose port is not a port (issue 23) gets 403 invalid host specified, on HTTP and the upgrade', async () => {
+    for (const host of ['localhost:abc', '127.0.0.1:abc', 'localhost:99999']) {
+      for (const [method, path] of [
+        ['POST', '/'],
+        ['GET', '/readyz'],
+      ] as const) {
+        const refused = await withHost(stack.httpUrl, host, method, path);
+        expect([host, refused.status, JSON.parse(refused.body)]).toEqual([host, 403, INVALID_HOST]);
+      }
+      expect([host, await handshake(stack.wsUrl, { host })]).toEqual([host, 403]);
+    }
+  });
+
+  it('error: another spelling of a listed origin (http://127.1, issue 23) is refused; the listed one opens', async () => {
+    for (const origin of [
+      'http://127.1',
+      'http://0x7f000001:8080',
+      'http://2130706433',
+      'http://localhost.',
+    ]) {
+      expect([origin, await handshake(stack.wsUrl, { origin })]).toEqual([origin, 403]);
+    }
+    expect(await handshake(stack.wsUrl, { origin: 'http://127.0.0.1' })).toBe('open');
+  });
 });
 
 describe('listener allow-lists (flags)', () => {

@@ -123,6 +123,23 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('rate limits through t
     expect(forged.status).toBe(429);
   });
 
+  it('behavior: GET /readyz is not counted (issue 23): a client over its limit still reads it, many at once', async () => {
+    const client = from('198.51.100.40');
+    expect((await rpcRaw(stack.httpUrl, batch('eth_chainId', [], LIMIT), client)).status).toBe(200);
+    expect((await rpcRaw(stack.httpUrl, single('eth_chainId'), client)).status).toBe(429);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        const res = await fetch(`${stack.httpUrl}/readyz`, { headers: client });
+        return [res.status, ((await res.json()) as { status: string }).status];
+      }),
+    );
+    expect(answers.every(([status, ready]) => status === 200 && ready === 'ready')).toBe(true);
+    // Reading it spent nothing either: a fresh client's whole budget is still there.
+    const fresh = from('198.51.100.41');
+    for (let i = 0; i < 10; i++) await fetch(`${stack.httpUrl}/readyz`, { headers: fresh });
+    expect((await rpcRaw(stack.httpUrl, batch('eth_chainId', [], LIMIT), fresh)).status).toBe(200);
+  });
+
   it('behavior: items are weighed by method, so one eth_getLogs call spends what 20 eth_chainId calls do', async () => {
     const client = from('198.51.100.3');
     const logs = await rpcRaw(

@@ -403,6 +403,40 @@ export const OPTIONS = {
     default: 100,
     parse: parseLimitOrOff,
   }),
+  httpReadTimeoutMs: option({
+    flag: 'http-read-timeout',
+    env: 'PHOTON_HTTP_READ_TIMEOUT',
+    description:
+      'most time to receive a whole HTTP request, headers and body (geth --http.readtimeout); past it: 408 and the connection is closed',
+    default: 30_000,
+    defaultText: '30s',
+    parse: parseDurationMs,
+  }),
+  httpWriteTimeoutMs: option({
+    flag: 'http-write-timeout',
+    env: 'PHOTON_HTTP_WRITE_TIMEOUT',
+    description:
+      'most time an HTTP answer may take to reach a client that reads it slowly (geth --http.writetimeout); past it the connection is cut',
+    default: 30_000,
+    defaultText: '30s',
+    parse: parseDurationMs,
+  }),
+  httpIdleTimeoutMs: option({
+    flag: 'http-idle-timeout',
+    env: 'PHOTON_HTTP_IDLE_TIMEOUT',
+    description: 'how long an idle keep-alive HTTP connection stays open (geth --http.idletimeout)',
+    default: 120_000,
+    defaultText: '120s',
+    parse: parseDurationMs,
+  }),
+  httpMaxConnectionsPerIp: option({
+    flag: 'http-max-connections-per-ip',
+    env: 'PHOTON_HTTP_MAX_CONNECTIONS_PER_IP',
+    description:
+      'most open HTTP connections of one client address on one gateway (past it: HTTP 429, -32005); 0 = no cap',
+    default: 200,
+    parse: parseLimitOrOff,
+  }),
   rateLimitStoreDown: option<RateLimitStoreDown>({
     flag: 'rate-limit-store-down',
     env: 'PHOTON_RATE_LIMIT_STORE_DOWN',
@@ -601,6 +635,7 @@ const {
   wsMaxConnectionsPerIp,
   rateLimitStoreDown,
 } = OPTIONS;
+const { httpReadTimeoutMs, httpWriteTimeoutMs, httpIdleTimeoutMs, httpMaxConnectionsPerIp } = OPTIONS;
 const { corsOrigins, maxBodyBytes, maxBatchItems, maxBatchResponseBytes, wsMaxMessageBytes } = OPTIONS;
 const { wsPingSeconds, logLevel, quiet, nodeOrEmbedded, devnetLaddr, blockTimeMs, allowUnprotectedTxs } =
   OPTIONS;
@@ -681,6 +716,10 @@ export const LISTENER_SCHEMA = {
   apiKeysFile,
   wsMaxConnectionsPerIp,
   rateLimitStoreDown,
+  httpReadTimeoutMs,
+  httpWriteTimeoutMs,
+  httpIdleTimeoutMs,
+  httpMaxConnectionsPerIp,
 } as const;
 const CHAIN = { chainId, node } as const;
 

@@ -10,10 +10,12 @@ import { GatewayReadiness } from './gateway-readiness';
 
 class PingBus extends MethodBus {
   readonly down = new Set<ServiceName>();
+  pings = 0;
   request(): Promise<unknown> {
     return Promise.reject(new Error('not used'));
   }
   ping(service: ServiceName): Promise<boolean> {
+    this.pings++;
     return Promise.resolve(!this.down.has(service));
   }
   publish(): void {}
@@ -51,5 +53,24 @@ describe(GatewayReadiness.name, () => {
     const readiness = readinessOf(new PingBus(), draining);
     draining.begin();
     expect(await readiness.report()).toMatchObject({ ready: false, body: { status: 'draining' } });
+  });
+
+  it('behavior: reports share one round of pings a second, however many are asked', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const bus = new PingBus();
+      const readiness = readinessOf(bus, new Draining());
+      const reports = await Promise.all(Array.from({ length: 50 }, () => readiness.report()));
+      expect(reports.every((report) => report.ready)).toBe(true);
+      expect(bus.pings).toBe(4);
+      await readiness.report();
+      expect(bus.pings).toBe(4);
+      jest.advanceTimersByTime(1_001);
+      bus.down.add('query');
+      expect(await readiness.report()).toMatchObject({ ready: false, body: { services: { query: false } } });
+      expect(bus.pings).toBe(8);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

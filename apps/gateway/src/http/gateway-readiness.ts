@@ -1,16 +1,23 @@
 // The gateway's readiness, one answer for its own /readyz and for the ops listener's: every service
 // owning an exposed method answers a ping on the bus (so the bus is up too), and the process is not
-// draining.
+// draining. /readyz on the JSON-RPC listener is not rate limited (load balancers poll it from their own
+// address), so it must stay cheap whatever the rate: reports share one round of pings a second.
 import { Inject, Injectable } from '@nestjs/common';
 import { MethodBus } from '@photon/bus';
 import { type ReadinessReport, readinessStatus } from '@photon/ops';
 import { GATEWAY_OPS, type GatewayOps } from '../gateway-ops';
+import type { ServiceName } from '@photon/types';
 import { RpcRouter } from '../rpc/rpc-router';
 
 const PING_TIMEOUT_MS = 1000;
+/** How long a round of pings answers every report (the services' own /readyz ask the engine as rarely). */
+const ANSWERS_KEPT_MS = 1000;
 
 @Injectable()
 export class GatewayReadiness {
+  /** The pings under way, or the last ones for a second: however often /readyz is asked, one round a second. */
+  private pinged: { readonly answers: Promise<boolean[]>; at: number } | undefined;
+
   constructor(
     private readonly bus: MethodBus,
     private readonly router: RpcRouter,
@@ -19,7 +26,7 @@ export class GatewayReadiness {
 
   async report(): Promise<ReadinessReport> {
     const services = this.router.requiredServices;
-    const answers = await Promise.all(services.map((service) => this.bus.ping(service, PING_TIMEOUT_MS)));
+    const answers = await this.ping(services);
     const status = readinessStatus(this.ops.draining.active, answers.every(Boolean));
     return {
       ready: status === 'ready',
@@ -28,5 +35,18 @@ export class GatewayReadiness {
         services: Object.fromEntries(services.map((service, i) => [service, answers[i] === true])),
       },
     };
+  }
+
+  private ping(services: readonly ServiceName[]): Promise<boolean[]> {
+    const pinged = this.pinged;
+    // `at` is set once the round ends: a round under way is always shared.
+    if (pinged !== undefined && performance.now() - pinged.at < ANSWERS_KEPT_MS) return pinged.answers;
+    const round = {
+      answers: Promise.all(services.map((service) => this.bus.ping(service, PING_TIMEOUT_MS))),
+      at: Infinity,
+    };
+    this.pinged = round;
+    void round.answers.finally(() => (round.at = performance.now()));
+    return round.answers;
   }
 }

@@ -12,6 +12,7 @@ import { type EndpointReply, RpcEndpoint } from '../rpc/rpc-endpoint';
 import { Draining } from '@photon/ops';
 import { CorsPolicy } from './cors-policy';
 import { bodyTooLarge, rpcErrorBody, unsupportedMediaType } from './http-error-bodies';
+import { boundSlowRead } from './http-timeouts';
 import { REQUEST_ID_HEADER } from './request-id';
 
 /** Content types geth accepts for JSON-RPC. */
@@ -167,6 +168,7 @@ export class JsonRpcHttpHandler {
     this.addCorsHeaders(request, headers);
     response.writeHead(reply.status, headers);
     response.end(body);
+    boundSlowRead(response, this.options.httpWriteTimeoutMs);
   }
 
   /** Answers and closes the connection; what is left of the body is read and dropped. */

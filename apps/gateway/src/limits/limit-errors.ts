@@ -33,3 +33,10 @@ export const tooManyConnections = (max: number): ErrorObject =>
   new LimitExceededError(`too many websocket connections from this address (the limit is ${max})`, {
     limit: max,
   }).toErrorObject();
+
+/** An HTTP connection past --http-max-connections-per-ip. */
+export const tooManyHttpConnections = (max: number): ErrorObject =>
+  new LimitExceededError(
+    `too many HTTP connections from this address (the limit is ${max}, --http-max-connections-per-ip)`,
+    { limit: max },
+  ).toErrorObject();

@@ -34,7 +34,7 @@ export function refusalOf(body: ParsedBody, error: ErrorObject): Reply {
 }
 
 function itemRefusal(item: ParsedItem, error: ErrorObject): RpcFailure | undefined {
-  if (!item.ok) return failure(item.response.id, error);
+  if (!item.ok) return item.silent === true ? undefined : failure(item.response.id, error);
   return item.call.notification ? undefined : failure(item.call.id, error);
 }
 

@@ -24,6 +24,27 @@ describe(OriginPolicy.name, () => {
     }
   });
 
+  it('error: an origin is read as written: other spellings of a listed host, paths and junk do not pass', () => {
+    const policy = new OriginPolicy([], 'devbox');
+    for (const origin of [
+      'http://127.1',
+      'http://0x7f000001',
+      'http://2130706433',
+      'http://127.0.0.1.',
+      'http://localhost.',
+      'http://localhost/',
+      'http://user@localhost',
+      'http://localhost:abc',
+      'http://localhost:8545/path',
+      'localhost',
+      '',
+    ]) {
+      expect([origin, policy.allows(origin)]).toEqual([origin, false]);
+    }
+    expect(policy.allows('HTTP://LOCALHOST:3000')).toBe(true);
+    expect(new OriginPolicy(['http://[::1]']).allows('http://[::1]:8080')).toBe(true);
+  });
+
   it('args: a list allows exactly its origins; a listed origin without a port allows any port', () => {
     const policy = new OriginPolicy(['https://app.example', 'http://wallet.example:8080', 'dapp.example']);
     expect(policy.allows('https://app.example:444')).toBe(true);
@@ -47,6 +68,25 @@ describe(HostPolicy.name, () => {
     }
     for (const host of ['evil.example', 'evil.example:8545', 'localhost.evil.example', '', undefined]) {
       expect(policy.allows(host)).toBe(false);
+    }
+  });
+
+  it('error: a Host whose port is not a port is refused, a listed name or an IP literal alike', () => {
+    const policy = new HostPolicy(['localhost']);
+    for (const host of [
+      'localhost:abc',
+      'localhost:80:90',
+      'localhost:123456',
+      'localhost:65536',
+      '127.0.0.1:abc',
+      '[::1]:abc',
+      '[::1]x',
+      'localhost:8545 ',
+    ]) {
+      expect([host, policy.allows(host)]).toEqual([host, false]);
+    }
+    for (const host of ['localhost:', 'localhost:65535', '[::1]:', '127.0.0.1:0']) {
+      expect([host, policy.allows(host)]).toEqual([host, true]);
     }
   });
 

@@ -77,6 +77,10 @@ function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
     apiKeysFile: null,
     wsMaxConnectionsPerIp: 0,
     rateLimitStoreDown: 'local',
+    httpReadTimeoutMs: 30_000,
+    httpWriteTimeoutMs: 30_000,
+    httpIdleTimeoutMs: 120_000,
+    httpMaxConnectionsPerIp: 0,
   };
 }
 

@@ -4,7 +4,7 @@
 // Every handshake passes the Host and the Origin allow-lists first; a refused one gets HTTP 403 with a
 // JSON-RPC error body, a handshake on any other path HTTP 404. Then the client: an unknown API key gets
 // 401, an address past --ws-max-connections-per-ip 429.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type VerifyClientCallbackAsync } from 'ws';
 import {
@@ -44,8 +44,10 @@ export async function listenWebSocket(
   port: number,
   maxPayload: number,
   policies: HandshakePolicies,
+  /** The HTTP server's own settings (the read timeout every upgrade must arrive within). */
+  serverOptions: ServerOptions = {},
 ): Promise<WebSocketListener> {
-  const http = createServer((_request, response) => {
+  const http = createServer(serverOptions, (_request, response) => {
     // Plain HTTP on the websocket port gets a JSON-RPC error, not an empty socket.
     response.writeHead(426, { 'content-type': 'application/json', upgrade: 'websocket' });
     response.end(

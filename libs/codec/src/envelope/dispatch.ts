@@ -40,7 +40,7 @@ async function runItem(
   invoke: InvokeCall,
   logInternal: InternalErrorLogger,
 ): Promise<RpcResponse | undefined> {
-  if (!item.ok) return item.response;
+  if (!item.ok) return item.silent === true ? undefined : item.response;
   const { call } = item;
   try {
     const result = await invoke(call);

@@ -25,9 +25,13 @@ export interface RpcFailure {
 
 export type RpcResponse = RpcSuccess | RpcFailure;
 
-/** One item of a body: a call to run, or the error response it already earned. */
+/**
+ * One item of a body: a call to run, or the error response it already earned (`silent` for a
+ * notification refused on its params: refused, yet answered with nothing, as notifications are).
+ */
 export type ParsedItem =
-  { readonly ok: true; readonly call: RpcCall } | { readonly ok: false; readonly response: RpcFailure };
+  | { readonly ok: true; readonly call: RpcCall }
+  | { readonly ok: false; readonly response: RpcFailure; readonly silent?: true };
 
 export type ParsedBody =
   | { readonly kind: 'single'; readonly item: ParsedItem }

@@ -1,12 +1,21 @@
 // Turns a request body into calls and per-item errors exactly as JSON-RPC 2.0 section 6 and 7 say,
 // plus the tier's batch limit. Pure: no I/O, never throws.
-import { type ErrorObject, InvalidRequestError, LimitExceededError, ParseError } from '../errors/rpc-errors';
+import {
+  type ErrorObject,
+  InvalidParamsError,
+  InvalidRequestError,
+  LimitExceededError,
+  ParseError,
+} from '../errors/rpc-errors';
 import type { JsonRpcId, ParsedBody, ParsedItem, RpcFailure } from './envelope-types';
+import { MAX_PARAMS_DEPTH, nestsDeeperThan } from './nesting-depth';
 
 export interface ParseOptions {
   /** HTTP requires `"jsonrpc": "2.0"`; the websocket tolerates its absence as geth does. */
   readonly requireVersion: boolean;
   readonly maxBatchItems: number;
+  /** Most levels params may nest (default MAX_PARAMS_DEPTH); deeper ones are refused with -32602. */
+  readonly maxParamsDepth?: number;
 }
 
 export function failure(id: JsonRpcId, error: ErrorObject): RpcFailure {
@@ -49,7 +58,21 @@ function parseItem(raw: unknown, options: ParseOptions): ParsedItem {
   if (typeof method !== 'string') return reject('invalid request');
   const params = raw['params'];
   if (params !== undefined && params !== null && typeof params !== 'object') return reject('invalid request');
-  return { ok: true, call: { id, method, params, notification: !('id' in raw) } };
+  const notification = !('id' in raw);
+  const maxDepth = options.maxParamsDepth ?? MAX_PARAMS_DEPTH;
+  if (nestsDeeperThan(params, maxDepth)) {
+    const response = failure(id, tooDeep(params, maxDepth).toErrorObject());
+    return notification ? { ok: false, response, silent: true } : { ok: false, response };
+  }
+  return { ok: true, call: { id, method, params, notification } };
+}
+
+/** The -32602 for params past the depth bound, naming the first argument past it (geth's wording). */
+function tooDeep(params: unknown, limit: number): InvalidParamsError {
+  const reason = `too deeply nested (params may nest at most ${limit} levels)`;
+  if (!Array.isArray(params)) return new InvalidParamsError(`invalid params: ${reason}`);
+  const index = params.findIndex((param) => nestsDeeperThan(param, limit - 1));
+  return InvalidParamsError.argument(index, reason);
 }
 
 /** The id to answer with: the request's own when it is a valid id, else null (spec section 5). */

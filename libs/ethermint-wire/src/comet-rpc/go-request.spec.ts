@@ -48,6 +48,32 @@ describe(decodeFrame.name, () => {
       kind: 'unreadable',
       reason: 'json-rpc ID (map[a:1 b:x]) is of unknown type (map[string]interface {})',
     });
+    expect(decodeFrame('{"id":[[],{"a":[null,{}]},[1]],"method":"m"}')).toMatchObject({
+      reason: 'json-rpc ID ([[] map[a:[<nil> map[]]] [1]]) is of unknown type ([]interface {})',
+    });
+  });
+
+  it('error: an id nested 10,000 deep is printed as Go prints it; a frame deeper than that is refused as Go does', () => {
+    const deep = (levels: number): string => '['.repeat(levels) + ']'.repeat(levels);
+    expect(decodeFrame(`{"id":${deep(9_999)},"method":"m"}`)).toEqual({
+      kind: 'unreadable',
+      reason: `json-rpc ID (${deep(9_999)}) is of unknown type ([]interface {})`,
+    });
+    for (const frame of [
+      `{"id":1,"params":${deep(10_000)}}`,
+      deep(100_000),
+      `{"a":"[[[","c":${'{"b":'.repeat(10_000)}1${'}'.repeat(10_000)}}`,
+    ]) {
+      expect(decodeFrame(frame)).toMatchObject({
+        kind: 'unreadable',
+        reason: expect.stringMatching(/^invalid character '[[{]' exceeded max depth$/),
+      });
+    }
+    // Brackets inside strings do not nest.
+    expect(decodeFrame(`{"id":1,"method":"${'['.repeat(20_000)}"}`)).toMatchObject({
+      kind: 'request',
+      id: 1,
+    });
   });
 });
 

@@ -25,6 +25,8 @@ export function decodeFrame(text: string): DecodedFrame {
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'unreadable', reason: truncated(text, message) ? 'unexpected EOF' : message };
   }
+  const tooDeep = goDepthError(text);
+  if (tooDeep !== undefined) return { kind: 'unreadable', reason: tooDeep };
   if (json === null) return { kind: 'notification' };
   if (typeof json !== 'object' || Array.isArray(json)) {
     return {
@@ -143,16 +145,73 @@ function goType(value: unknown): string {
   return 'map[string]interface {}';
 }
 
-/** fmt's %v of a decoded interface{} value: maps print with sorted keys. */
-function goFormat(value: unknown): string {
-  if (value === null || value === undefined) return '<nil>';
-  if (Array.isArray(value)) return `[${value.map(goFormat).join(' ')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
-    return `map[${entries.map(([key, item]) => `${key}:${goFormat(item)}`).join(' ')}]`;
+/** encoding/json's maxNestingDepth: Go refuses a document nested deeper as a syntax error. */
+const GO_MAX_DEPTH = 10_000;
+
+/** Go's syntax error for a (valid JSON) frame nested past GO_MAX_DEPTH, found without recursion. */
+function goDepthError(text: string): string | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > GO_MAX_DEPTH) return `invalid character '${text[i]}' exceeded max depth`;
+    } else if (c === 0x5d || c === 0x7d) depth--;
   }
+  return undefined;
+}
+
+/** Text to write as it is, between the values goFormat prints. */
+class Literal {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * fmt's %v of a decoded interface{} value: maps print with sorted keys. Iterative, so an id nested as
+ * deep as Go reads (10,000 levels) prints rather than overflowing the stack.
+ */
+function goFormat(value: unknown): string {
+  const out: string[] = [];
+  const todo: unknown[] = [value];
+  while (todo.length > 0) {
+    const next = todo.pop();
+    if (next instanceof Literal) out.push(next.text);
+    else if (Array.isArray(next))
+      pushAll(
+        todo,
+        '[',
+        next.map((item) => ['', item] as const),
+      );
+    else if (typeof next === 'object' && next !== null) {
+      const entries = Object.entries(next as Record<string, unknown>).sort(([a], [b]) =>
+        a < b ? -1 : a > b ? 1 : 0,
+      );
+      pushAll(
+        todo,
+        'map[',
+        entries.map(([key, item]) => [`${key}:`, item] as const),
+      );
+    } else out.push(goScalar(next));
+  }
+  return out.join('');
+}
+
+/** Queues `open`, each item after its prefix (space separated), then `]`, to pop in that order. */
+function pushAll(todo: unknown[], open: string, items: readonly (readonly [string, unknown])[]): void {
+  todo.push(new Literal(']'));
+  for (let i = items.length - 1; i >= 0; i--) {
+    const [prefix, item] = items[i]!;
+    todo.push(item, new Literal(`${i > 0 ? ' ' : ''}${prefix}`));
+  }
+  todo.push(new Literal(open));
+}
+
+function goScalar(value: unknown): string {
+  if (value === null || value === undefined) return '<nil>';
   if (typeof value === 'number') return goFloat(value);
   return typeof value === 'string' || typeof value === 'boolean' ? String(value) : '?';
 }
