@@ -51,15 +51,17 @@ export class TxRebroadcaster implements OnApplicationBootstrap, OnModuleDestroy 
   async round(): Promise<void> {
     const { journal, accepted } = this.options;
     if (!(await accepted.takeTurn(journal.pollMs))) return;
+    const unlisted = await this.pool.unlisted();
+    this.stats.keptNow(unlisted.recorded);
+    if (unlisted.replaced.length > 0) this.stats.droppedFor('replaced', unlisted.replaced.length);
+    if (unlisted.txs.length === 0) return;
     const height = (await this.comet.status()).syncInfo.latestBlockHeight;
     if (this.lastHeight !== undefined && height < this.lastHeight) {
+      // Another chain, or one restored from an older copy: the heights noted for the next tries mean nothing.
       this.log.warn(`the engine's height went back from ${this.lastHeight} to ${height}: it restarted`);
       this.nextTry.clear();
     }
     this.lastHeight = height;
-    const unlisted = await this.pool.unlisted();
-    this.stats.keptNow(unlisted.recorded);
-    if (unlisted.replaced.length > 0) this.stats.droppedFor('replaced', unlisted.replaced.length);
     const plan = planRound(unlisted, height, this.nextTry, journal, Date.now());
     if (plan.expired.length > 0) {
       await accepted.remove(plan.expired.map((tx) => tx.hash));

@@ -110,6 +110,8 @@ export class PendingPool {
    */
   async unlisted(): Promise<UnlistedTxs> {
     const recorded = await this.accepted.list();
+    // Nothing kept: the engine is not asked.
+    if (recorded.length === 0) return { txs: [], replaced: [], complete: true, recorded: 0 };
     const listing = await this.listing();
     const { pending, replaced } = await this.sorted(recorded, listing);
     if (replaced.length > 0) await this.accepted.remove(replaced.map((tx) => tx.hash));
