@@ -128,21 +128,22 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('pending state past 10
     const mined = await rpc<PendingTx>(stack.httpUrl, 'eth_getTransactionByHash', [aliceHashes[149]]);
     expect(mined.result?.blockHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await nonceAt(alice.address, 'pending')).toBe(quantity(PENDING + 1));
-    // A complete listing (the pool is empty) prunes every record it lacks.
+    // Every record's nonce is mined: reads (and the tx service's rebroadcast round) prune them.
     expect(await txpoolStatus()).toEqual({ pending: '0x0', queued: '0x0' });
     const recorded = await recordsInRedis();
     if (recorded !== undefined) expect(recorded).toBe(0);
   });
 
   it('behavior: past a partial listing, records whose nonce the chain passed are pruned, the rest count', async () => {
-    // Carol's 10 are mined while nothing reads the pool, so their records outlive them.
+    // Carol's 10 are mined while no client reads the pool: the tx service's rebroadcast round (every second)
+    // may prune their records before the reads below do.
     await sendRaw(carol, 10);
     await devnet.produceNext();
     await waitFor(async () => (await nonceAt(carol.address, 'latest')) === quantity(10), {
       what: 'the block with carol’s 10 txs',
     });
     const bobHashes = await sendRaw(bob, 120);
-    if (stack.busPrefix !== undefined) expect(await recordsInRedis()).toBe(130);
+    if (stack.busPrefix !== undefined) expect(await recordsInRedis()).toBeGreaterThanOrEqual(120);
     // The engine lists 100 of bob's 120: the other 20 come from the record, carol's 10 are pruned.
     expect(await txpoolStatus()).toEqual({ pending: quantity(120), queued: '0x0' });
     if (stack.busPrefix !== undefined) expect(await recordsInRedis()).toBe(120);

@@ -6,8 +6,18 @@ import type { TxOptions } from '@photon/tx';
 
 type TxSettings = Pick<
   TxConfig,
-  'chainId' | 'allowUnprotectedTxs' | 'faucetKey' | 'faucetAmount' | 'faucetCooldownMs'
+  | 'chainId'
+  | 'allowUnprotectedTxs'
+  | 'faucetKey'
+  | 'faucetAmount'
+  | 'faucetCooldownMs'
+  | 'txRebroadcastBlocks'
+  | 'txRebroadcastTries'
+  | 'txpoolLifetimeMs'
 >;
+
+/** Between two rebroadcast rounds: a kept tx the engine lost in a restart goes again within it. */
+const REBROADCAST_POLL_MS = 1_000;
 
 /** The stores every tx replica shares: Redis in the cluster, memory in `photon start`. */
 export interface TxStores {
@@ -23,6 +33,12 @@ export function txOptionsOf(config: TxSettings, engineUrl: URL, stores: TxStores
     allowUnprotectedTxs: config.allowUnprotectedTxs,
     nonces: stores.nonces,
     accepted: stores.accepted,
+    journal: {
+      blocks: config.txRebroadcastBlocks,
+      maxTries: config.txRebroadcastTries,
+      lifetimeMs: config.txpoolLifetimeMs,
+      pollMs: REBROADCAST_POLL_MS,
+    },
     faucet:
       config.faucetKey === null
         ? null
@@ -33,4 +49,12 @@ export function txOptionsOf(config: TxSettings, engineUrl: URL, stores: TxStores
             cooldowns: stores.faucetCooldowns,
           },
   };
+}
+
+/**
+ * The accepted-tx store's own age bound: a minute past --txpool-lifetime, so the rebroadcaster drops (and
+ * counts) an expired tx before the store forgets it.
+ */
+export function acceptedTxLimits(config: Pick<TxConfig, 'txpoolLifetimeMs'>): { maxAgeMs: number } {
+  return { maxAgeMs: config.txpoolLifetimeMs + 60_000 };
 }

@@ -1,5 +1,6 @@
 // What the tx service needs from its config, as a Nest token.
 import type { AcceptedTxStore, FaucetCooldowns, NonceStore } from '@photon/store';
+import type { RebroadcastSettings } from './rebroadcast/rebroadcast-plan';
 
 export interface TxOptions {
   /** The tier's EIP-155 chain id (--chain-id): raw transactions must be signed for it. */
@@ -12,8 +13,17 @@ export interface TxOptions {
   readonly nonces: NonceStore;
   /** The record of every tx the engine took from this tier until mined or dropped (the same store). */
   readonly accepted: AcceptedTxStore;
+  /** When kept txs the engine lost are sent again, and when they are given up. */
+  readonly journal: JournalSettings;
   /** The faucet behind the gateway's --faucet-path; null without --faucet-key (it answers unavailable). */
   readonly faucet: FaucetSettings | null;
+}
+
+export interface JournalSettings extends RebroadcastSettings {
+  /** Refusals at rebroadcast before a kept tx is dropped (--tx-rebroadcast-tries). */
+  readonly maxTries: number;
+  /** Between two rebroadcast rounds; also the length of a replica's turn. */
+  readonly pollMs: number;
 }
 
 export interface FaucetSettings {

@@ -11,6 +11,8 @@ import { ResendUseCase } from './resend/resend.usecase';
 import { SendRawTransactionUseCase } from './send-raw-transaction/send-raw-transaction.usecase';
 import { ChainDefaultsService } from './send-transaction/chain-defaults.service';
 import { SendTransactionUseCase } from './send-transaction/send-transaction.usecase';
+import { TxJournalStats } from './rebroadcast/tx-journal-stats';
+import { TxRebroadcaster } from './rebroadcast/tx-rebroadcaster';
 import { TxSubmitter } from './submission/tx-submitter';
 import { TX_OPTIONS, type TxOptions } from './tx-options';
 
@@ -39,6 +41,8 @@ export class TxModule {
         SendHandlers,
         PersonalHandlers,
         FaucetHandlers,
+        TxJournalStats,
+        TxRebroadcaster,
       ],
     };
   }

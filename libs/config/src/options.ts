@@ -576,6 +576,29 @@ export const OPTIONS = {
     defaultText: '24h',
     parse: parseDurationMs,
   }),
+  txRebroadcastBlocks: option({
+    flag: 'tx-rebroadcast-blocks',
+    env: 'PHOTON_TX_REBROADCAST_BLOCKS',
+    description:
+      'blocks a kept tx may stay unmined and out of the engine mempool listing before it is sent again (a tx the engine lost in a restart goes at once)',
+    default: 3,
+    parse: parsePositiveInt,
+  }),
+  txRebroadcastTries: option({
+    flag: 'tx-rebroadcast-tries',
+    env: 'PHOTON_TX_REBROADCAST_TRIES',
+    description: 'refusals of a kept tx sent again (funds, fees, a nonce gap) before it is dropped',
+    default: 10,
+    parse: parsePositiveInt,
+  }),
+  txpoolLifetimeMs: option({
+    flag: 'txpool-lifetime',
+    env: 'PHOTON_TXPOOL_LIFETIME',
+    description: "how long an accepted tx is kept (and sent again) until mined (geth's --txpool.lifetime)",
+    default: 3 * 3_600_000,
+    defaultText: '3h',
+    parse: parseDurationMs,
+  }),
   opsLaddr: option<ListenAddress | null>({
     flag: 'ops-laddr',
     env: 'PHOTON_OPS_LADDR',
@@ -670,6 +693,9 @@ const LAPTOP_LOGGING = { logLevel, logFormat: logFormatText, quiet } as const;
 const { faucetPath, faucetKey, faucetAmount, faucetCooldownMs } = OPTIONS;
 /** What the faucet sends and how often: the tx service owns the faucet's sends and cooldowns. */
 const FAUCET = { faucetKey, faucetAmount, faucetCooldownMs } as const;
+const { txRebroadcastBlocks, txRebroadcastTries, txpoolLifetimeMs } = OPTIONS;
+/** The tx journal: accepted txs kept until mined and sent again when the engine lost them. */
+const JOURNAL = { txRebroadcastBlocks, txRebroadcastTries, txpoolLifetimeMs } as const;
 const { opsLaddr } = OPTIONS;
 /** The ops listener (health and metrics for probes and scrapers): every long-running command has one. */
 const OPS = { opsLaddr } as const;
@@ -746,6 +772,7 @@ export const QUERY_SCHEMA = {
 export const TX_SCHEMA = {
   ...CHAIN,
   allowUnprotectedTxs,
+  ...JOURNAL,
   ...FAUCET,
   ...CLUSTER,
   ...OPS,
@@ -812,6 +839,7 @@ export const START_SCHEMA = {
   ...FILTERS,
   ...ENGINE_QUERIES,
   logIndexFrom,
+  ...JOURNAL,
   ...FAUCET,
   shutdownGraceMs,
   ...OPS,

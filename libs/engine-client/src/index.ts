@@ -40,7 +40,12 @@ export {
 export { type AssembledBlock } from './reader/block-assembler';
 export { effectiveGasPrice } from './reader/transaction-record';
 export { pendingNonce } from './reader/pending-nonce';
-export { type AcceptedTxRecord, type AcceptedTxRecords, PendingPool } from './reader/pending-pool';
+export {
+  type AcceptedTxRecord,
+  type AcceptedTxRecords,
+  PendingPool,
+  type UnlistedTxs,
+} from './reader/pending-pool';
 export { type CacheStats, LruCache } from './reader/lru-cache';
 export { engineProviders, type EngineProvidersOptions } from './engine-providers';
 export { logsBytes } from './reader/logs-bytes';

@@ -17,6 +17,7 @@ export {
   type HeadSeen,
   type HitsAndMisses,
   type SocketReading,
+  type TxJournalReading,
 } from './scrape-sources';
 export {
   INVALID_REQUEST,

@@ -29,6 +29,13 @@ export type SocketReading = Readonly<
   Record<string, { readonly sessions: number; readonly subscriptions: number }>
 >;
 
+/** What the tx service's journal did: txs kept at its last round, sent again, and dropped per reason. */
+export interface TxJournalReading {
+  readonly kept: number;
+  readonly rebroadcast: number;
+  readonly dropped: Readonly<Record<string, number>>;
+}
+
 /** Bound on a scrape-time read that asks a store (live filters are counted in Redis). */
 const READ_TIMEOUT_MS = 1_000;
 /** Metrics of one scrape that come from one reading share it for this long. */
@@ -62,6 +69,7 @@ export class ScrapeSources {
   private readonly inFlight = new Map<string, () => number>();
   private readonly sockets: (() => SocketReading)[] = [];
   private events: (() => Promise<EventsReading | undefined>) | undefined;
+  private journal: (() => TxJournalReading) | undefined;
 
   constructor(registry: Registry) {
     const registers = [registry];
@@ -169,6 +177,39 @@ export class ScrapeSources {
         if (reading !== undefined) put({ service: 'events' }, reading.leading ? 1 : 0);
       },
     );
+    gauge(
+      'photon_tx_kept',
+      'Accepted txs kept until mined (the journal), as the last rebroadcast round of this process read them',
+      ['service'],
+      (put) => {
+        const reading = this.journal?.();
+        if (reading !== undefined) put({ service: 'tx' }, reading.kept);
+      },
+    );
+    counter(
+      'photon_tx_rebroadcast_total',
+      'Kept txs this process sent again because the engine had lost them (a restart, an eviction)',
+      ['service'],
+      (put) => {
+        const reading = this.journal?.();
+        if (reading !== undefined) put({ service: 'tx' }, reading.rebroadcast);
+      },
+    );
+    counter(
+      'photon_tx_dropped_total',
+      'Kept txs this process gave up without a receipt, per reason (expired, refused, replaced)',
+      ['reason'],
+      (put) => {
+        const reading = this.journal?.();
+        if (reading !== undefined)
+          for (const [reason, count] of Object.entries(reading.dropped)) put({ reason }, count);
+      },
+    );
+  }
+
+  /** The tx journal of this process (`photon tx`, or `photon start`). */
+  watchTxJournal(read: () => TxJournalReading): void {
+    this.journal = read;
   }
 
   /** Hit and miss totals per cache name, as the query service keeps them. */

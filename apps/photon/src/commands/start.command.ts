@@ -31,12 +31,12 @@ import { gatewayOptionsOf } from '../gateway-options-of';
 import { checkFaucetConfig } from '../faucet-config';
 import { inProcessKeystoreOptions } from '../keystore-options-of';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
-import { countHandlerCalls, watchEvents, watchGateway, watchQuery } from '../ops/app-sources';
+import { countHandlerCalls, watchEvents, watchGateway, watchQuery, watchTx } from '../ops/app-sources';
 import { ProcessOps } from '../ops/process-ops';
 import type { PhotonLogger } from '../photon-logger';
 import { queryOptionsOf } from '../query-options-of';
 import { closeOnSignal } from '../running-process';
-import { txOptionsOf } from '../tx-options-of';
+import { acceptedTxLimits, txOptionsOf } from '../tx-options-of';
 import { announceDevnet, devnetOptions } from './devnet.command';
 import { apiKeysOf } from '../api-keys-of';
 import { type EmbeddedDevnet, startEmbeddedDevnet } from '../embedded-devnet/embedded-devnet';
@@ -59,8 +59,9 @@ export async function createInProcessApp(
   const gateway = gatewayOptionsOf(config);
   const keys = apiKeys ?? (await apiKeysOf(config));
   const keystore = await inProcessKeystoreOptions(config);
-  // One record of accepted txs: the tx service writes it, the query service's pending answers read it.
-  const accepted = new MemoryAcceptedTxStore();
+  // One journal of accepted txs: the tx service writes it and sends again what the engine lost, the query
+  // service's pending answers read it.
+  const accepted = new MemoryAcceptedTxStore(acceptedTxLimits(config));
   // One log index: the events service writes it, the query service's eth_getLogs reads it.
   const logIndex = new MemoryLogIndex();
   const app = await bootstrapGateway(
@@ -101,6 +102,7 @@ export async function createInProcessApp(
     watchGateway(ops.metrics, app);
     watchQuery(ops.metrics, app);
     watchEvents(ops.metrics, app);
+    watchTx(ops.metrics, app);
   }
   return app;
 }

@@ -1,11 +1,13 @@
 // Feeds the process's metrics from what its apps already keep: the handler registry's calls, the query
-// caches' totals and head, the events service's filters and leadership, the gateway's websockets and edge answers.
+// caches' totals and head, the events service's filters and leadership, the gateway's websockets and edge answers,
+// the tx journal's kept, rebroadcast and dropped txs.
 import type { INestApplicationContext } from '@nestjs/common';
 import { RpcHandlerRegistry } from '@photon/bus';
 import { EventsStats } from '@photon/events';
 import { EdgeAnswers, EngineEventSocket, SubscriptionHub } from '@photon/gateway';
 import { type OpsMetrics, errorCodeOf } from '@photon/ops';
 import { ChainHead, QueryCacheStats } from '@photon/query';
+import { TxJournalStats } from '@photon/tx';
 
 /** Every call the app's handlers run, by the service owning it (`fallback` for a method of none). */
 export function countHandlerCalls(metrics: OpsMetrics, app: INestApplicationContext, fallback: string): void {
@@ -49,4 +51,9 @@ export function watchGateway(metrics: OpsMetrics, app: INestApplicationContext):
       engine: { sessions: engine.connections, subscriptions: engine.subscriptions },
     };
   });
+}
+
+export function watchTx(metrics: OpsMetrics, app: INestApplicationContext): void {
+  const journal = app.get(TxJournalStats);
+  metrics.sources.watchTxJournal(() => journal.snapshot());
 }

@@ -1,15 +1,29 @@
 // The one way a signed Ethereum transaction leaves the tier: wrapped as a Cosmos tx (fee in the chain's
 // EVM denom), broadcast with broadcast_tx_sync, refusals in geth's words, each accepted tx recorded in the
 // store (pending answers read past CometBFT's 100-tx listing with it) and its hash appended to the pending
-// feed.
+// feed. The rebroadcaster sends a kept tx the engine lost through here again.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PendingFeed } from '@photon/bus';
 import { InvalidInputError } from '@photon/codec';
-import { CometHttpClient, EngineRpcError, EvmQueryClient } from '@photon/engine-client';
+import {
+  type CometBroadcastResult,
+  CometHttpClient,
+  EngineRpcError,
+  EvmQueryClient,
+} from '@photon/engine-client';
 import { wrapEthereumTx } from '@photon/ethermint-wire';
 import { hexlify } from 'ethers';
 import { TX_OPTIONS, type TxOptions } from '../tx-options';
 import { ALREADY_KNOWN, checkTxError, isAlreadyInCache } from './check-tx-errors';
+
+/**
+ * What the engine made of a kept tx sent again: taken again, already there (its cache knows it), or
+ * refused (the geth words of the refusal).
+ */
+export type Rebroadcast =
+  | { readonly kind: 'accepted' }
+  | { readonly kind: 'known' }
+  | { readonly kind: 'refused'; readonly message: string };
 
 /** Who sent an accepted tx and with which nonce: its entry in the accepted-tx record. */
 export interface SubmittedBy {
@@ -32,22 +46,35 @@ export class TxSubmitter {
 
   /** Broadcasts `signedRaw` (EIP-2718 bytes whose Ethereum hash is `hash`) and returns `hash` once CheckTx took it. */
   async submit(signedRaw: Uint8Array, hash: string, by: SubmittedBy): Promise<string> {
-    const cosmosTx = wrapEthereumTx(signedRaw, { layout: 'maintained', denom: await this.feeDenom() });
-    let answer;
-    try {
-      answer = await this.comet.broadcastTxSync(cosmosTx);
-    } catch (error) {
-      if (error instanceof EngineRpcError && isAlreadyInCache(`${error.rpcMessage} ${error.data ?? ''}`)) {
-        throw new InvalidInputError(ALREADY_KNOWN);
-      }
-      throw error;
-    }
+    const answer = await this.broadcast(signedRaw);
+    if (answer === 'known') throw new InvalidInputError(ALREADY_KNOWN);
     if (answer.code !== 0) throw checkTxError(answer);
     await this.record(signedRaw, hash, by);
     await this.pending
       .append(hash)
       .catch((error: unknown) => this.warn(`pending feed missed ${hash}`, error));
     return hash;
+  }
+
+  /** Sends a kept tx again; engine failures (unreachable, timeouts) throw. */
+  async rebroadcast(signedRaw: Uint8Array): Promise<Rebroadcast> {
+    const answer = await this.broadcast(signedRaw);
+    if (answer === 'known') return { kind: 'known' };
+    if (answer.code === 0) return { kind: 'accepted' };
+    const { message } = checkTxError(answer);
+    return message === ALREADY_KNOWN ? { kind: 'known' } : { kind: 'refused', message };
+  }
+
+  /** broadcast_tx_sync of the wrapped tx: CheckTx's answer, or 'known' when the engine's cache has it. */
+  private async broadcast(signedRaw: Uint8Array): Promise<CometBroadcastResult | 'known'> {
+    const cosmosTx = wrapEthereumTx(signedRaw, { layout: 'maintained', denom: await this.feeDenom() });
+    try {
+      return await this.comet.broadcastTxSync(cosmosTx);
+    } catch (error) {
+      if (error instanceof EngineRpcError && isAlreadyInCache(`${error.rpcMessage} ${error.data ?? ''}`))
+        return 'known';
+      throw error;
+    }
   }
 
   /** The engine took the tx: a failed record write costs pending answers past 100 txs, not the send. */

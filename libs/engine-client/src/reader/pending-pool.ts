@@ -1,7 +1,10 @@
 // The pending transactions as geth's pool would report them, beyond CometBFT's 100-tx listing: the engine's
 // `unconfirmed_txs` merged with the record of txs this tier accepted (kept in the store by the tx service).
-// Reads prune that record: a tx absent from a complete listing, or whose nonce the sender's committed nonce
-// has passed, is no longer pending. The record is read before the listing and the listing before the state,
+// Reads prune that record: a tx whose nonce the sender's committed nonce has passed (mined or replaced) is
+// no longer pending; one whose sender and nonce the listing shows under another hash (replaced) is hidden,
+// and removed by the tx service's rebroadcast round, which counts it. A recorded tx
+// the engine lost (a restart empties a CometBFT mempool) stays pending: the tx service rebroadcasts it, so
+// the pending nonce never hands its nonce out again. The record is read before the listing and the listing before the state,
 // so a tx mined in between shows in the state, never vanishes from all three.
 import { type EthTransactionRecord, type Hex } from '@photon/types';
 import { Transaction } from 'ethers';
@@ -17,6 +20,19 @@ export interface AcceptedTxRecord {
   readonly sender: string;
   readonly nonce: bigint;
   readonly raw: string;
+  /** Epoch ms when the engine first took it. */
+  readonly acceptedAtMs: number;
+}
+
+/** Recorded txs the engine's mempool listing does not show, though their nonce is not yet used. */
+export interface UnlistedTxs {
+  readonly txs: AcceptedTxRecord[];
+  /** Removed from the record: the listing shows another tx at their sender and nonce. */
+  readonly replaced: AcceptedTxRecord[];
+  /** The listing showed the whole mempool: these txs are surely gone from the engine. */
+  readonly complete: boolean;
+  /** Records read (listed or not) before pruning. */
+  readonly recorded: number;
 }
 
 /** What the pool needs of the store's accepted-tx record. */
@@ -87,39 +103,62 @@ export class PendingPool {
     return beyond === undefined ? null : toTransactionRecord(beyond);
   }
 
+  /**
+   * The recorded txs neither mined nor replaced that the engine's listing does not show: with a complete
+   * listing the engine lost them (a restart, an eviction); past one page they may be beyond it. Those the
+   * listing shows replaced leave the record here, and are returned so the caller counts them.
+   */
+  async unlisted(): Promise<UnlistedTxs> {
+    const recorded = await this.accepted.list();
+    // Nothing kept: the engine is not asked.
+    if (recorded.length === 0) return { txs: [], replaced: [], complete: true, recorded: 0 };
+    const listing = await this.listing();
+    const { pending, replaced } = await this.sorted(recorded, listing);
+    if (replaced.length > 0) await this.accepted.remove(replaced.map((tx) => tx.hash));
+    return { txs: pending, replaced, complete: listing.complete, recorded: recorded.length };
+  }
+
   private async listing(): Promise<Listing> {
     const page = await this.comet.unconfirmedTxs(LISTING_LIMIT);
     return { txs: pendingRecords(page.txs), complete: page.total <= page.txs.length, total: page.total };
   }
 
   /**
-   * The recorded txs the listing does not show that are still pending; the others leave the record. With a
-   * complete listing none is; otherwise a tx whose sender's committed nonce passed its nonce is gone, and one
-   * whose sender and nonce the listing shows (under another hash) was replaced.
+   * The recorded txs the listing does not show that are still pending, and those the listing shows replaced
+   * (another hash at their sender and nonce). A tx whose sender's committed nonce passed its nonce (mined, or
+   * replaced by a mined tx) leaves the record here; a replaced one is only hidden, for the tx service's
+   * rebroadcast to drop and count (unlisted()). One missing from even a complete listing is kept: the engine
+   * lost it.
    */
   private async stillPending(
     recorded: readonly AcceptedTxRecord[],
     listing: Listing,
     knownNonces = new Map<string, bigint>(),
   ): Promise<AcceptedTxRecord[]> {
+    return (await this.sorted(recorded, listing, knownNonces)).pending;
+  }
+
+  private async sorted(
+    recorded: readonly AcceptedTxRecord[],
+    listing: Listing,
+    knownNonces = new Map<string, bigint>(),
+  ): Promise<{ pending: AcceptedTxRecord[]; replaced: AcceptedTxRecord[] }> {
     const listed = new Set<string>(listing.txs.map((tx) => tx.hash));
     const unlisted = recorded.filter((tx) => !listed.has(tx.hash));
-    if (unlisted.length === 0) return [];
-    if (listing.complete) {
-      await this.accepted.remove(unlisted.map((tx) => tx.hash));
-      return [];
-    }
+    if (unlisted.length === 0) return { pending: [], replaced: [] };
     const slots = new Set(listing.txs.map((tx) => `${tx.from.toLowerCase()}:${tx.nonce}`));
     const committed = await this.committedNonces(
       unlisted.map((tx) => tx.sender),
       knownNonces,
     );
-    const gone = unlisted.filter(
-      (tx) => tx.nonce < (committed.get(tx.sender) ?? 0n) || slots.has(`${tx.sender}:${tx.nonce}`),
-    );
-    if (gone.length > 0) await this.accepted.remove(gone.map((tx) => tx.hash));
-    const goneHashes = new Set(gone.map((tx) => tx.hash));
-    return unlisted.filter((tx) => !goneHashes.has(tx.hash));
+    const used = unlisted.filter((tx) => tx.nonce < (committed.get(tx.sender) ?? 0n));
+    if (used.length > 0) await this.accepted.remove(used.map((tx) => tx.hash));
+    const usedHashes = new Set(used.map((tx) => tx.hash));
+    const open = unlisted.filter((tx) => !usedHashes.has(tx.hash));
+    return {
+      pending: open.filter((tx) => !slots.has(`${tx.sender}:${tx.nonce}`)),
+      replaced: open.filter((tx) => slots.has(`${tx.sender}:${tx.nonce}`)),
+    };
   }
 
   private async committedNonces(

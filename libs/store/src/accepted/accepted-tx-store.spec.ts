@@ -1,5 +1,6 @@
 // The accepted-tx record against both implementations: memory (`photon start`) and Redis (the machine's
 // real Redis under a private prefix, two connections standing for two replicas).
+import { waitFor } from '@photon/testing';
 import { inMemory, overRedis } from '../testing/replicas';
 import type { AcceptedTx, AcceptedTxStore } from './accepted-tx-store';
 import { type AcceptedTxStoreLimits, MemoryAcceptedTxStore } from './memory-accepted-tx-store';
@@ -79,5 +80,25 @@ describe.each([
     expect(await reader.get(hashOf(1))).toBeNull();
     expect((await reader.list()).map((t) => t.hash)).toEqual([hashOf(2)]);
     expect((await reader.forSender(ALICE)).map((t) => t.hash)).toEqual([hashOf(2)]);
+  });
+
+  it('behavior: refusals count per tx across replicas and go with the record', async () => {
+    const [writer, reader] = await replicas.pair();
+    await writer.add(tx(1, ALICE, 0n));
+    expect(await writer.refused(hashOf(1))).toBe(1);
+    expect(await reader.refused(hashOf(1).toUpperCase().replace('0X', '0x'))).toBe(2);
+    await reader.remove([hashOf(1)]);
+    await writer.add(tx(1, ALICE, 0n));
+    expect(await writer.refused(hashOf(1))).toBe(1);
+  });
+
+  it('behavior: one replica per turn gets to rebroadcast; the turn comes back once it ends', async () => {
+    const [one, two] = await replicas.pair();
+    const turns = [await one.takeTurn(60_000), await two.takeTurn(60_000)];
+    // In memory both "replicas" are the one process, whose rebroadcaster always has the turn.
+    expect(turns).toEqual(one === two ? [true, true] : [true, false]);
+    const [three, four] = await replicas.pair();
+    expect(await three.takeTurn(30)).toBe(true);
+    await waitFor(() => four.takeTurn(30), { what: 'the next turn' });
   });
 });

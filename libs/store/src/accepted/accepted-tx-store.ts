@@ -1,8 +1,9 @@
-// The record of every transaction the tier accepted (the engine's CheckTx took it), kept until it is
-// mined, dropped or too old. CometBFT lists at most 100 mempool txs per call, so pending answers (the
-// pending nonce, a pending tx by hash, txpool_*) merge this record with the engine's listing. Readers
-// prune it: a record is gone once its nonce is below the sender's committed nonce, once a complete
-// mempool listing lacks it, or after ACCEPTED_TX_MAX_AGE_MS.
+// The journal of every transaction the tier accepted (the engine's CheckTx took it), kept until it is
+// mined, replaced, finally refused or too old: a CometBFT mempool is not durable, so the tx service
+// rebroadcasts what the engine lost (a restart, an eviction). CometBFT lists at most 100 mempool txs per
+// call, so pending answers (the pending nonce, a pending tx by hash, txpool_*) merge this record with the
+// engine's listing. Readers prune it: a record is gone once its nonce is below the sender's committed
+// nonce, once the listing shows another tx at its sender and nonce, or after its maximum age.
 
 /** One accepted transaction: its Ethereum hash, sender, nonce and EIP-2718 signed bytes (0x hex). */
 export interface AcceptedTx {
@@ -30,8 +31,17 @@ export abstract class AcceptedTxStore {
   /** Every record in arrival order, oldest first. */
   abstract list(): Promise<AcceptedTx[]>;
 
-  /** Forgets these records (mined or dropped); unknown hashes are ignored. */
+  /** Forgets these records (mined or dropped) and their refusal counts; unknown hashes are ignored. */
   abstract remove(hashes: readonly string[]): Promise<void>;
+
+  /** Counts one refusal of `hash` at a rebroadcast and returns how many it has had. */
+  abstract refused(hash: string): Promise<number>;
+
+  /**
+   * Whether this replica runs the rebroadcast round now: the first caller in every `turnMs` gets true,
+   * so several tx replicas do not rebroadcast the same txs N-fold (a rebroadcast is idempotent anyway).
+   */
+  abstract takeTurn(turnMs: number): Promise<boolean>;
 }
 
 /** A pending tx older than this is taken as dropped (geth's txpool.lifetime is 3 h). */

@@ -15,6 +15,7 @@ export interface AcceptedTxStoreLimits {
 export class MemoryAcceptedTxStore extends AcceptedTxStore {
   /** Insertion order is arrival order. */
   private readonly byHash = new Map<string, AcceptedTx>();
+  private readonly refusals = new Map<string, number>();
   private readonly maxAgeMs: number;
   private readonly maxRecords: number;
 
@@ -59,8 +60,23 @@ export class MemoryAcceptedTxStore extends AcceptedTxStore {
   }
 
   remove(hashes: readonly string[]): Promise<void> {
-    for (const hash of hashes) this.byHash.delete(acceptedKey(hash));
+    for (const hash of hashes) {
+      this.byHash.delete(acceptedKey(hash));
+      this.refusals.delete(acceptedKey(hash));
+    }
     return Promise.resolve();
+  }
+
+  refused(hash: string): Promise<number> {
+    const key = acceptedKey(hash);
+    const count = (this.refusals.get(key) ?? 0) + 1;
+    if (this.byHash.has(key)) this.refusals.set(key, count);
+    return Promise.resolve(count);
+  }
+
+  /** One process, one rebroadcaster: always its turn. */
+  takeTurn(): Promise<boolean> {
+    return Promise.resolve(true);
   }
 
   private sweep(): void {
@@ -68,6 +84,7 @@ export class MemoryAcceptedTxStore extends AcceptedTxStore {
     for (const [hash, tx] of this.byHash) {
       if (tx.acceptedAtMs >= oldest) break;
       this.byHash.delete(hash);
+      this.refusals.delete(hash);
     }
   }
 }

@@ -1,6 +1,8 @@
 // The cluster's accepted-tx record, shared by every tx and query replica: one string per tx (its JSON,
 // expiring with the maximum age), a sorted set of hashes by arrival time and one per sender by nonce.
 // Members whose tx string is gone (aged out, trimmed) are dropped from the sets when a read meets them.
+// A tx's refusals at rebroadcast count in a key of its own that expires with it; the rebroadcast turn is
+// a key SET NX with the turn's length.
 import type { Redis } from 'ioredis';
 import {
   ACCEPTED_TX_MAX_AGE_MS,
@@ -39,6 +41,9 @@ if excess > 0 then
   redis.call('ZREMRANGEBYRANK', KEYS[2], 0, excess - 1)
 end
 return 1`;
+
+// KEYS: a tx's refusal count. ARGV: its lifetime ms.
+const REFUSED = `local n = redis.call('INCR', KEYS[1]) redis.call('PEXPIRE', KEYS[1], ARGV[1]) return n`;
 
 /** MGET in slices of this many keys. */
 const READ_SLICE = 1_000;
@@ -116,9 +121,19 @@ export class RedisAcceptedTxStore extends AcceptedTxStore {
     const found = await this.read(keys);
     const batch = this.redis.multi();
     batch.del(...keys.map((hash) => this.txKey(hash)));
+    batch.del(...keys.map((hash) => this.refusalsKey(hash)));
     batch.zrem(this.arrivalKey(), ...keys);
     for (const tx of found) batch.zrem(this.senderKey(tx.sender), tx.hash);
     await batch.exec();
+  }
+
+  async refused(hash: string): Promise<number> {
+    const key = this.refusalsKey(acceptedKey(hash));
+    return Number(await this.redis.eval(REFUSED, 1, key, this.maxAgeMs));
+  }
+
+  async takeTurn(turnMs: number): Promise<boolean> {
+    return (await this.redis.set(`${this.prefix}:turn`, '1', 'PX', Math.max(1, turnMs), 'NX')) === 'OK';
   }
 
   /** The records of `hashes` in that order; hashes whose record is gone leave `set` (when given). */
@@ -144,6 +159,10 @@ export class RedisAcceptedTxStore extends AcceptedTxStore {
 
   private txKey(hash: string): string {
     return `${this.prefix}:tx:${hash}`;
+  }
+
+  private refusalsKey(hash: string): string {
+    return `${this.prefix}:refusals:${hash}`;
   }
 
   private arrivalKey(): string {
