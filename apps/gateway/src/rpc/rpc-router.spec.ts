@@ -70,12 +70,15 @@ function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
     wsPingSeconds: 1,
     engineWsClients: 1,
     engineWsSubscriptionsPerClient: 1,
+    engineQueriesPerClient: 1,
     faucetPath: null,
     rateLimit: 0,
     rateLimitWindowMs: 60_000,
     trustedProxies: [],
     apiKeysFile: null,
     wsMaxConnectionsPerIp: 0,
+    wsCriteriaBytesPerConnection: 1,
+    wsCriteriaBytesPerIp: 1,
     rateLimitStoreDown: 'local',
   };
 }
