@@ -44,6 +44,12 @@ export const DEFAULT_CRITERIA_BOUNDS: CriteriaBounds = {
 export interface SubscriptionStats {
   readonly sockets: number;
   readonly subscriptions: number;
+  /** Sockets whose requests wait unread (their replies are not drained, or too many calls in flight). */
+  readonly paused: number;
+  /** Bytes written to the sockets and not yet taken by their clients. */
+  readonly unsentBytes: number;
+  /** Criteria bytes the logs subscriptions hold (each counted, shared or not). */
+  readonly criteriaBytes: number;
   /** The head stream's last head at this gateway; lag = received − the block's timestamp. */
   readonly lastHead?: { readonly height: bigint; readonly receivedAtMs: number; readonly lagMs: number };
 }
@@ -197,10 +203,22 @@ export class SubscriptionHub implements OnApplicationShutdown {
   /** Live sockets and subscriptions, and the stream's last head with its lag (for limits and metrics). */
   stats(): SubscriptionStats {
     let subscriptions = 0;
-    for (const session of this.sessions.values()) subscriptions += session.subscriptions.size;
+    let paused = 0;
+    let unsentBytes = 0;
+    let criteriaBytes = 0;
+    for (const session of this.sessions.values()) {
+      subscriptions += session.subscriptions.size;
+      const flow = session.flow.state;
+      if (flow.paused) paused++;
+      unsentBytes += flow.unsentBytes;
+      criteriaBytes += session.criteriaBytes;
+    }
     return {
       sockets: this.sessions.size,
       subscriptions,
+      paused,
+      unsentBytes,
+      criteriaBytes,
       ...(this.lastHead === undefined ? {} : { lastHead: this.lastHead }),
     };
   }
