@@ -1,13 +1,14 @@
 // What one JSON-RPC websocket may owe its client, bounded: every frame to it (a reply, a batch reply, a
 // notification) goes out through here and counts against one bound on unsent bytes. Reading the client's
 // requests stops while the unsent bytes pass a quarter of the bound or while its calls in flight pass
-// MAX_CALLS_IN_FLIGHT, and resumes once both are back under (TCP then pushes back on the client); a frame
-// that would take the unsent bytes past the bound closes the socket with 1008 and a reason instead, so a
-// client that never reads costs at most the bound plus one reply.
+// MAX_CALLS_IN_FLIGHT (one full batch alone does not: a long pause leaves the client's pongs unread and
+// the keepalive drops it), and resumes once both are back under (TCP then pushes back on the client); a
+// frame that would take the unsent bytes past the bound closes the socket with 1008 and a reason instead,
+// so a client that never reads costs at most the bound plus one reply.
 import { WebSocket } from 'ws';
 import { MAX_BUFFERED_BYTES } from './socket-upkeep';
 
-/** Calls (batch items count one each) a connection may have in flight before its requests wait unread. */
+/** Calls (batch items count one each) a connection may have in flight; past them its requests wait unread. */
 export const MAX_CALLS_IN_FLIGHT = 1_000;
 /** Close code for a client that does not read what it asked for (1008: policy violation). */
 export const NOT_READING = 1008;
@@ -63,7 +64,7 @@ export class SocketFlow {
   private steer(): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     const behind =
-      this.inFlight >= MAX_CALLS_IN_FLIGHT || this.socket.bufferedAmount > this.maxUnsentBytes / 4;
+      this.inFlight > MAX_CALLS_IN_FLIGHT || this.socket.bufferedAmount > this.maxUnsentBytes / 4;
     if (behind && !this.socket.isPaused) this.socket.pause();
     else if (!behind && this.socket.isPaused) this.socket.resume();
   }
