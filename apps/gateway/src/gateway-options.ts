@@ -20,6 +20,8 @@ export interface GatewayOptions {
   readonly engineWsClients: number;
   /** Most `subscribe` queries of one `/websocket` connection. */
   readonly engineWsSubscriptionsPerClient: number;
+  /** --engine-queries-per-client: most distinct `/websocket` queries one client address follows here. */
+  readonly engineQueriesPerClient: number;
   /** --faucet-path: where the test-network faucet answers POST on the HTTP listener; null = off. */
   readonly faucetPath: string | null;
   /** --rate-limit: cost units per client address per window; 0 = off. */
@@ -31,6 +33,10 @@ export interface GatewayOptions {
   readonly apiKeysFile: string | null;
   /** Most open websockets per client address on this gateway; 0 = no cap. */
   readonly wsMaxConnectionsPerIp: number;
+  /** --ws-criteria-bytes-per-connection: logs-subscription criteria one websocket may hold. */
+  readonly wsCriteriaBytesPerConnection: number;
+  /** --ws-criteria-bytes-per-ip: logs-subscription criteria one client address may hold here. */
+  readonly wsCriteriaBytesPerIp: number;
   readonly rateLimitStoreDown: RateLimitStoreDown;
   /** --http-read-timeout: most time to receive a whole request (headers and body), both listeners. */
   readonly httpReadTimeoutMs: number;

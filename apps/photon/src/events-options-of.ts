@@ -9,6 +9,7 @@ type EventsSettings = Pick<
   | 'filterTimeoutMs'
   | 'filterCap'
   | 'filterCapPerClient'
+  | 'filterCriteriaBytesPerClient'
   | 'logsMaxBlockRange'
   | 'engineQueries'
   | 'engineSubscriptionsPerConnection'
@@ -38,7 +39,11 @@ export function logIndexStartOf(configured: LogIndexFrom | null, embeddedEngine:
 export function filterStoreSettingsOf(config: EventsSettings): FilterStoreSettings {
   return {
     timeoutMs: config.filterTimeoutMs,
-    caps: { perTier: config.filterCap, perClient: config.filterCapPerClient },
+    caps: {
+      perTier: config.filterCap,
+      perClient: config.filterCapPerClient,
+      criteriaBytesPerClient: config.filterCriteriaBytesPerClient,
+    },
   };
 }
 

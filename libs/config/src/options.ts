@@ -437,6 +437,22 @@ export const OPTIONS = {
     default: 200,
     parse: parseLimitOrOff,
   }),
+  wsCriteriaBytesPerConnection: option({
+    flag: 'ws-criteria-bytes-per-connection',
+    env: 'PHOTON_WS_CRITERIA_BYTES_PER_CONNECTION',
+    description:
+      'most logs-subscription criteria one websocket may hold, in bytes of hex (42 per address, 66 per topic)',
+    default: 4 * MiB,
+    parse: parsePositiveInt,
+  }),
+  wsCriteriaBytesPerIp: option({
+    flag: 'ws-criteria-bytes-per-ip',
+    env: 'PHOTON_WS_CRITERIA_BYTES_PER_IP',
+    description:
+      'most logs-subscription criteria the websockets of one client address may hold on one gateway',
+    default: 16 * MiB,
+    parse: parsePositiveInt,
+  }),
   rateLimitStoreDown: option<RateLimitStoreDown>({
     flag: 'rate-limit-store-down',
     env: 'PHOTON_RATE_LIMIT_STORE_DOWN',
@@ -465,6 +481,22 @@ export const OPTIONS = {
     env: 'PHOTON_FILTER_CAP_PER_CLIENT',
     description: 'most live polling filters of one client address (Ethermint: 200 per node)',
     default: 200,
+    parse: parsePositiveInt,
+  }),
+  filterCriteriaBytesPerClient: option({
+    flag: 'filter-criteria-bytes-per-client',
+    env: 'PHOTON_FILTER_CRITERIA_BYTES_PER_CLIENT',
+    description:
+      'most log-filter criteria the live polling filters of one client address may hold, in bytes of hex (42 per address, 66 per topic)',
+    default: 16 * MiB,
+    parse: parsePositiveInt,
+  }),
+  engineQueriesPerClient: option({
+    flag: 'engine-queries-per-client',
+    env: 'PHOTON_ENGINE_QUERIES_PER_CLIENT',
+    description:
+      'most distinct /websocket queries the connections of one client address may follow on one gateway',
+    default: 10,
     parse: parsePositiveInt,
   }),
   engineWsClients: option({
@@ -656,6 +688,8 @@ const {
   trustedProxies,
   apiKeysFile,
   wsMaxConnectionsPerIp,
+  wsCriteriaBytesPerConnection,
+  wsCriteriaBytesPerIp,
   rateLimitStoreDown,
 } = OPTIONS;
 const { httpReadTimeoutMs, httpWriteTimeoutMs, httpIdleTimeoutMs, httpMaxConnectionsPerIp } = OPTIONS;
@@ -666,11 +700,12 @@ const { dataDir } = OPTIONS;
 const { logsMaxBlockRange, logsMaxResults, logIndexFrom } = OPTIONS;
 /** eth_getLogs caps: the query service reads them, in `photon query` and `photon start` alike. */
 const LOG_LIMITS = { logsMaxBlockRange, logsMaxResults } as const;
-const { filterTimeoutMs, filterCap, filterCapPerClient } = OPTIONS;
+const { filterTimeoutMs, filterCap, filterCapPerClient, filterCriteriaBytesPerClient } = OPTIONS;
 /** Polling filters: the events service keeps them, in `photon events` and `photon start` alike. */
-const FILTERS = { filterTimeoutMs, filterCap, filterCapPerClient } as const;
+const FILTERS = { filterTimeoutMs, filterCap, filterCapPerClient, filterCriteriaBytesPerClient } as const;
 const { engineWsClients, engineWsSubscriptionsPerClient, engineQueries, engineSubscriptionsPerConnection } =
   OPTIONS;
+const { engineQueriesPerClient } = OPTIONS;
 /** Upstream subscriptions of the engine-event websocket: the events leader holds them. */
 const ENGINE_QUERIES = { engineQueries, engineSubscriptionsPerConnection } as const;
 const { rpcGasCap, queryCacheBytes, engineBatch } = OPTIONS;
@@ -735,12 +770,15 @@ export const LISTENER_SCHEMA = {
   wsPingSeconds,
   engineWsClients,
   engineWsSubscriptionsPerClient,
+  engineQueriesPerClient,
   faucetPath,
   rateLimit,
   rateLimitWindowMs,
   trustedProxies,
   apiKeysFile,
   wsMaxConnectionsPerIp,
+  wsCriteriaBytesPerConnection,
+  wsCriteriaBytesPerIp,
   rateLimitStoreDown,
   httpReadTimeoutMs,
   httpWriteTimeoutMs,

@@ -24,9 +24,21 @@ export interface EventsReading {
   readonly published?: HeadSeen;
 }
 
-/** Websocket sessions and their subscriptions, per socket kind (`eth`: JSON-RPC, `engine`: /websocket). */
+/**
+ * Websocket sessions and their subscriptions, per socket kind (`eth`: JSON-RPC, `engine`: /websocket), and
+ * where a kind keeps them, what its sockets hold: paused readers, unsent bytes, subscription criteria bytes.
+ */
 export type SocketReading = Readonly<
-  Record<string, { readonly sessions: number; readonly subscriptions: number }>
+  Record<
+    string,
+    {
+      readonly sessions: number;
+      readonly subscriptions: number;
+      readonly paused?: number;
+      readonly unsentBytes?: number;
+      readonly criteriaBytes?: number;
+    }
+  >
 >;
 
 /** What the tx service's journal did: txs kept at its last round, sent again, and dropped per reason. */
@@ -160,6 +172,24 @@ export class ScrapeSources {
       this.perSocket('subscriptions'),
     );
     gauge(
+      'photon_ws_paused_sessions',
+      'Sessions whose requests wait unread until their unsent replies drain, per socket',
+      ['socket'],
+      this.perSocket('paused'),
+    );
+    gauge(
+      'photon_ws_unsent_bytes',
+      'Bytes written to the sessions and not yet taken by their clients, per socket',
+      ['socket'],
+      this.perSocket('unsentBytes'),
+    );
+    gauge(
+      'photon_ws_criteria_bytes',
+      'Criteria bytes (42 per address, 66 per topic) the logs subscriptions of the sessions hold, per socket',
+      ['socket'],
+      this.perSocket('criteriaBytes'),
+    );
+    gauge(
       'photon_filters_live',
       "Live polling filters of the tier (the store's count), as the events service reads it",
       ['service'],
@@ -241,10 +271,15 @@ export class ScrapeSources {
     this.events = sharedRead(() => within(read(), READ_TIMEOUT_MS, 'events reading').catch(() => undefined));
   }
 
-  private perSocket(count: 'sessions' | 'subscriptions'): Fill<'socket'> {
+  private perSocket(
+    count: 'sessions' | 'subscriptions' | 'paused' | 'unsentBytes' | 'criteriaBytes',
+  ): Fill<'socket'> {
     return (put) => {
       for (const read of this.sockets)
-        for (const [socket, counts] of Object.entries(read())) put({ socket }, counts[count]);
+        for (const [socket, counts] of Object.entries(read())) {
+          const value = counts[count];
+          if (value !== undefined) put({ socket }, value);
+        }
     };
   }
 

@@ -12,6 +12,7 @@ import {
   LimitExceededError,
   decodeParams,
   encodeQuantity,
+  filterCriteriaBytes,
   newRpcId,
 } from '@photon/codec';
 import { CometHttpClient } from '@photon/engine-client';
@@ -42,7 +43,7 @@ export class FilterService {
     const to = filter.toBlock;
     if (from?.kind === 'number' && to?.kind === 'number' && from.number > to.number)
       return Promise.reject(new InvalidInputError('invalid from and to block combination'));
-    return this.install('logs', caller, criteria);
+    return this.install('logs', caller, keptCriteria(criteria), undefined, filterCriteriaBytes(filter));
   }
 
   /** eth_newBlockFilter. */
@@ -93,6 +94,7 @@ export class FilterService {
     caller: CallContext,
     criteria?: unknown,
     cursor?: string,
+    criteriaBytes = 0,
   ): Promise<string> {
     const filter: FilterRecord = {
       id: newRpcId(),
@@ -100,6 +102,7 @@ export class FilterService {
       cursor: cursor ?? (await this.head()).toString(),
       client: caller.remoteAddress ?? caller.transport,
       ...(criteria === undefined ? {} : { criteria }),
+      ...(criteriaBytes > 0 ? { criteriaBytes } : {}),
     };
     try {
       await this.options.filters.install(filter);
@@ -157,7 +160,20 @@ function numberOf(bound: BlockNumberOrTag | undefined): bigint | undefined {
   return bound?.kind === 'number' ? bound.number : undefined;
 }
 
+/** The fields of the client's criteria a poll reads again, and nothing else it may have sent along. */
+function keptCriteria(criteria: unknown): unknown {
+  if (typeof criteria !== 'object' || criteria === null) return criteria;
+  const kept: Record<string, unknown> = {};
+  for (const field of ['fromBlock', 'toBlock', 'blockHash', 'address', 'topics']) {
+    const value = (criteria as Record<string, unknown>)[field];
+    if (value !== undefined) kept[field] = value;
+  }
+  return kept;
+}
+
 function capMessage(error: FilterCapError): string {
+  if (error.scope === 'client-bytes')
+    return `too many filters: ${error.cap} bytes of criteria per client (--filter-criteria-bytes-per-client)`;
   const flag = error.scope === 'tier' ? '--filter-cap' : '--filter-cap-per-client';
   return `too many filters: ${error.cap} live filters per ${error.scope} (${flag})`;
 }

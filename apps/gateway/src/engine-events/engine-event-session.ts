@@ -32,6 +32,8 @@ export interface EngineEventLimits {
   readonly subscriptionsPerClient: number;
   /** Most connections holding a subscription on this gateway (CometBFT's max_subscription_clients). */
   readonly clients: number;
+  /** Most distinct queries the connections of one client address follow on this gateway. */
+  readonly queriesPerAddress: number;
   /** Bytes a socket may hold unsent before its subscriptions are cancelled as too slow. */
   readonly maxBufferedBytes: number;
 }
@@ -42,6 +44,10 @@ export interface EngineEventSessionHost {
   readonly limits: EngineEventLimits;
   /** Connections with at least one subscription, this one included. */
   clientsWithSubscriptions(): number;
+  /** Distinct queries (canonical form) the connections of client `address` follow, this one's included. */
+  queriesOf(address: string): ReadonlySet<string>;
+  /** One line naming the limit a refusal came from (the client gets CometBFT's text alone). */
+  onRefused?(reason: string): void;
 }
 
 /**
@@ -67,14 +73,21 @@ export class EngineEventSession implements EngineEventFollower {
   /** The subscription whose `{}` reply is being written; it goes live right after. */
   private startingNext: Subscription | undefined;
 
+  /** `address`: the client's, whose share of the engine queries this connection's subscriptions count in. */
   constructor(
     private readonly socket: WebSocket,
     private readonly host: EngineEventSessionHost,
     private readonly admit: FrameAdmission = () => Promise.resolve(undefined),
+    readonly address = '',
   ) {}
 
   get hasSubscriptions(): boolean {
     return this.subscriptions.size > 0;
+  }
+
+  /** The queries this connection follows, in canonical form. */
+  get queries(): Iterable<string> {
+    return this.subscriptions.keys();
   }
 
   /** One frame from the client; answers go out in the order the requests came. */
@@ -159,6 +172,16 @@ export class EngineEventSession implements EngineEventFollower {
     if (parsed instanceof QueryError) return internalError(id, `failed to parse query: ${parsed.message}`);
     const query = formatQuery(parsed);
     if (this.subscriptions.has(query)) return internalError(id, 'already subscribed');
+    // A client's share of the tier's engine queries: a new distinct query past it is refused as CometBFT
+    // refuses a client past its own cap (one query followed by many connections costs the engine one).
+    const ofAddress = this.host.queriesOf(this.address);
+    const { queriesPerAddress } = this.host.limits;
+    if (!ofAddress.has(query) && ofAddress.size >= queriesPerAddress) {
+      this.host.onRefused?.(
+        `/websocket subscribe refused: ${this.address} follows ${queriesPerAddress} queries (--engine-queries-per-client)`,
+      );
+      return internalError(id, `max_subscriptions_per_client ${queriesPerAddress} reached`);
+    }
     const subscription: Subscription = { text, id, live: false };
     this.subscriptions.set(query, subscription);
     const error = await this.host.hub.follow(query, this);

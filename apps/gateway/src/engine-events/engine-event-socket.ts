@@ -1,7 +1,7 @@
 // The engine-event websocket `/websocket`: one EngineEventSession per connection, the gateway's keepalive,
 // the client's rate limit on every frame (as on the eth websocket), and the counts the limits and
 // metrics read.
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
@@ -19,6 +19,7 @@ export interface EngineEventSocketStats extends EngineEventHubStats {
 
 @Injectable()
 export class EngineEventSocket {
+  private readonly log = new Logger('ws');
   private readonly sessions = new Set<EngineEventSession>();
   private readonly host: EngineEventSessionHost;
 
@@ -33,8 +34,17 @@ export class EngineEventSocket {
       limits: {
         clients: options.engineWsClients,
         subscriptionsPerClient: options.engineWsSubscriptionsPerClient,
+        queriesPerAddress: options.engineQueriesPerClient,
         maxBufferedBytes: MAX_BUFFERED_BYTES,
       },
+      queriesOf: (address) => {
+        const queries = new Set<string>();
+        for (const session of this.sessions) {
+          if (session.address === address) for (const query of session.queries) queries.add(query);
+        }
+        return queries;
+      },
+      onRefused: (reason) => this.log.warn(reason),
       clientsWithSubscriptions: () => {
         let count = 0;
         for (const session of this.sessions) if (session.hasSubscriptions) count++;
@@ -69,7 +79,8 @@ export class EngineEventSocket {
       socket.close(1008, 'unknown API key');
       return;
     }
-    const session = new EngineEventSession(socket, this.host, this.admission(identified.client));
+    const client = identified.client;
+    const session = new EngineEventSession(socket, this.host, this.admission(client), client.address);
     this.sessions.add(session);
     keepAlive(socket, this.options.wsPingSeconds);
     socket.on('message', (data: RawData) => session.receive(frameText(data)));

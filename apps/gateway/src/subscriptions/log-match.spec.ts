@@ -14,15 +14,15 @@ describe(logMatches.name, () => {
   });
 
   it('behavior: addresses are an OR-list', () => {
-    expect(logMatches(log, { addresses: [B, A] })).toBe(true);
-    expect(logMatches(log, { addresses: [B] })).toBe(false);
+    expect(logMatches(log, { addresses: new Set([B, A]) })).toBe(true);
+    expect(logMatches(log, { addresses: new Set([B]) })).toBe(false);
   });
 
   it('behavior: topics match by position; null is any; a list is an OR; more positions than topics fail', () => {
-    expect(logMatches(log, { topics: [[T1]] })).toBe(true);
-    expect(logMatches(log, { topics: [null, [T3, T2]] })).toBe(true);
-    expect(logMatches(log, { topics: [[T2]] })).toBe(false);
-    expect(logMatches(log, { topics: [null, null, [T3]] })).toBe(false);
+    expect(logMatches(log, { topics: [new Set([T1])] })).toBe(true);
+    expect(logMatches(log, { topics: [null, new Set([T3, T2])] })).toBe(true);
+    expect(logMatches(log, { topics: [new Set([T2])] })).toBe(false);
+    expect(logMatches(log, { topics: [null, null, new Set([T3])] })).toBe(false);
     expect(logMatches(log, { topics: [null, null, null] })).toBe(false);
   });
 });

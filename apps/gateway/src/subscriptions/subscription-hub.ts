@@ -4,8 +4,9 @@
 // newPendingTransactions the hashes (or, with `true`, the txs) of the pending feed (txs the tier accepted
 // and txs the engine's mempool shows). A notification never precedes the reply to its eth_subscribe: a
 // session's notifications wait while a reply is being written. A socket whose unsent data passes the
-// bound is closed with a reason instead of buffering more.
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+// bound is closed with a reason instead of buffering more. A logs subscription's criteria are held once
+// for all subscriptions that ask the same (CriteriaBook), within bounds per connection and per address.
+import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import {
   type CallContext,
   HeadStream,
@@ -27,30 +28,47 @@ import {
 } from '@photon/codec';
 import { TIMEOUT_MS } from '@photon/types';
 import { WebSocket } from 'ws';
-import { MAX_BUFFERED_BYTES } from '../ws/socket-upkeep';
-import { type LogCriteria, logMatches } from './log-match';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { SocketFlow } from '../ws/socket-flow';
+import { type CriteriaBounds, CriteriaBook, type CriteriaHold } from './criteria-book';
+import { logMatches } from './log-match';
 
 /** reth's cap: subscriptions one connection may hold. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 1_024;
-/** Close code for a subscriber too slow to keep up (1008: policy violation), so a client can tell why. */
-const TOO_SLOW = 1008;
+/** --ws-criteria-bytes-per-connection and --ws-criteria-bytes-per-ip by default. */
+export const DEFAULT_CRITERIA_BOUNDS: CriteriaBounds = {
+  perConnection: 4 * 1024 * 1024,
+  perAddress: 16 * 1024 * 1024,
+};
 
 export interface SubscriptionStats {
   readonly sockets: number;
   readonly subscriptions: number;
+  /** Sockets whose requests wait unread (their replies are not drained, or too many calls in flight). */
+  readonly paused: number;
+  /** Bytes written to the sockets and not yet taken by their clients. */
+  readonly unsentBytes: number;
+  /** Criteria bytes the logs subscriptions hold (each counted, shared or not). */
+  readonly criteriaBytes: number;
   /** The head stream's last head at this gateway; lag = received − the block's timestamp. */
   readonly lastHead?: { readonly height: bigint; readonly receivedAtMs: number; readonly lagMs: number };
 }
 
 type Subscriber =
   | { readonly kind: 'newHeads' }
-  | { readonly kind: 'logs'; readonly criteria: LogCriteria }
+  | { readonly kind: 'logs'; readonly hold: CriteriaHold }
   | { readonly kind: 'newPendingTransactions'; readonly full: boolean }
   | { readonly kind: 'syncing' };
 
 interface Session {
   readonly socket: WebSocket;
+  /** Every frame to the socket goes through it, within the connection's bound on unsent bytes. */
+  readonly flow: SocketFlow;
+  /** The client address its criteria count against ('' when unknown). */
+  readonly address: string;
   readonly subscriptions: Map<string, Subscriber>;
+  /** Criteria bytes its logs subscriptions hold. */
+  criteriaBytes: number;
   /** Replies being written: notifications wait in `held` until none is. */
   replying: number;
   readonly held: string[];
@@ -64,25 +82,46 @@ export class SubscriptionHub implements OnApplicationShutdown {
   /** The last head this gateway received, when, and how long after the block's own timestamp. */
   private lastHead: { height: bigint; receivedAtMs: number; lagMs: number } | undefined;
   private pending: Promise<() => void> | undefined;
+  private readonly criteria: CriteriaBook;
 
   constructor(
     private readonly stream: HeadStream,
     private readonly feed: PendingFeed,
     private readonly bus: MethodBus,
-  ) {}
+    @Optional() @Inject(GATEWAY_OPTIONS) options?: GatewayOptions,
+  ) {
+    this.criteria = new CriteriaBook(
+      options === undefined
+        ? DEFAULT_CRITERIA_BOUNDS
+        : { perConnection: options.wsCriteriaBytesPerConnection, perAddress: options.wsCriteriaBytesPerIp },
+    );
+  }
 
   onApplicationShutdown(): void {
     for (const following of [this.heads, this.pending])
       void following?.then((stop) => stop()).catch(() => undefined);
   }
 
-  attach(sessionId: string, socket: WebSocket): void {
-    this.sessions.set(sessionId, { socket, subscriptions: new Map(), replying: 0, held: [] });
+  /** A websocket of client `address` opened; its frames go out through `flow`. */
+  attach(sessionId: string, socket: WebSocket, address = '', flow = new SocketFlow(socket)): void {
+    this.sessions.set(sessionId, {
+      socket,
+      flow,
+      address,
+      subscriptions: new Map(),
+      criteriaBytes: 0,
+      replying: 0,
+      held: [],
+    });
   }
 
   /** The socket closed: its subscriptions end with it. */
   detach(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (session === undefined) return;
     this.sessions.delete(sessionId);
+    for (const subscriber of session.subscriptions.values()) this.end(session, subscriber);
+    session.subscriptions.clear();
   }
 
   /** A reply for this session is about to be computed and written: notifications wait for it. */
@@ -109,8 +148,10 @@ export class SubscriptionHub implements OnApplicationShutdown {
       throw new LimitExceededError(
         `too many subscriptions on this connection (max ${MAX_SUBSCRIPTIONS_PER_CONNECTION})`,
       );
-    const subscriber = subscriberOf(decoded.kind, decoded.options);
-    await (subscriber.kind === 'newPendingTransactions' ? this.followPending() : this.followHeads());
+    await (decoded.kind === 'newPendingTransactions' ? this.followPending() : this.followHeads());
+    // Held only once the stream is followed, and only while the socket is: nothing to give back otherwise.
+    if (this.sessions.get(context.sessionId!) !== session) throw new InvalidInputError('connection closed');
+    const subscriber = this.subscriberOf(session, decoded.kind, decoded.options);
     const id = newRpcId();
     session.subscriptions.set(id, subscriber);
     if (subscriber.kind === 'syncing') void this.sendSyncing(context.sessionId!, id);
@@ -121,18 +162,63 @@ export class SubscriptionHub implements OnApplicationShutdown {
   unsubscribe(params: unknown, context: CallContext): boolean {
     const session = this.sessionOf(context);
     const { subscriptionId } = decodeParams(EthUnsubscribeParams, params);
-    if (!session.subscriptions.delete(subscriptionId.toLowerCase()))
-      throw new InvalidInputError('subscription not found');
+    const id = subscriptionId.toLowerCase();
+    const subscriber = session.subscriptions.get(id);
+    if (subscriber === undefined) throw new InvalidInputError('subscription not found');
+    session.subscriptions.delete(id);
+    this.end(session, subscriber);
     return true;
+  }
+
+  /** Distinct logs criteria held, and what `address` holds in criteria bytes. */
+  criteriaStats(address?: string): { readonly distinct: number; readonly addressBytes: number } {
+    return this.criteria.stats(address);
+  }
+
+  private subscriberOf(session: Session, kind: string, options: FilterDto | boolean | undefined): Subscriber {
+    if (kind === 'logs') {
+      const filter = (options ?? {}) as FilterDto;
+      const hold = this.criteria.acquire(
+        {
+          ...(filter.address === undefined ? {} : { address: filter.address }),
+          ...(filter.topics === undefined ? {} : { topics: filter.topics }),
+        },
+        session.criteriaBytes,
+        session.address,
+      );
+      session.criteriaBytes += hold.bytes;
+      return { kind, hold };
+    }
+    if (kind === 'newPendingTransactions') return { kind, full: options === true };
+    return { kind: kind === 'syncing' ? 'syncing' : 'newHeads' };
+  }
+
+  /** A subscription ended: its criteria go back. */
+  private end(session: Session, subscriber: Subscriber): void {
+    if (subscriber.kind !== 'logs') return;
+    session.criteriaBytes -= subscriber.hold.bytes;
+    this.criteria.release(subscriber.hold);
   }
 
   /** Live sockets and subscriptions, and the stream's last head with its lag (for limits and metrics). */
   stats(): SubscriptionStats {
     let subscriptions = 0;
-    for (const session of this.sessions.values()) subscriptions += session.subscriptions.size;
+    let paused = 0;
+    let unsentBytes = 0;
+    let criteriaBytes = 0;
+    for (const session of this.sessions.values()) {
+      subscriptions += session.subscriptions.size;
+      const flow = session.flow.state;
+      if (flow.paused) paused++;
+      unsentBytes += flow.unsentBytes;
+      criteriaBytes += session.criteriaBytes;
+    }
     return {
       sockets: this.sessions.size,
       subscriptions,
+      paused,
+      unsentBytes,
+      criteriaBytes,
       ...(this.lastHead === undefined ? {} : { lastHead: this.lastHead }),
     };
   }
@@ -171,7 +257,7 @@ export class SubscriptionHub implements OnApplicationShutdown {
         if (subscriber.kind === 'newHeads') this.notify(sessionId, session, id, event.header);
         else if (subscriber.kind === 'logs') {
           for (const log of event.logs) {
-            if (logMatches(log as object, subscriber.criteria)) this.notify(sessionId, session, id, log);
+            if (logMatches(log as object, subscriber.hold.criteria)) this.notify(sessionId, session, id, log);
           }
         }
       }
@@ -210,35 +296,14 @@ export class SubscriptionHub implements OnApplicationShutdown {
   }
 
   private write(sessionId: string, session: Session, text: string): void {
-    const { socket } = session;
-    if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.log.warn(
-        `ws session ${sessionId}: closed, its notifications backed up past ${MAX_BUFFERED_BYTES} bytes`,
-      );
+    if (session.socket.readyState !== WebSocket.OPEN) return;
+    if (!session.flow.send(text, 'notification')) {
+      this.log.warn(`ws session ${sessionId}: closed, its unsent data passed the bound`);
       this.detach(sessionId);
-      socket.close(TOO_SLOW, 'subscriber too slow: notifications backed up');
-      return;
     }
-    socket.send(text);
   }
 
   private ask(method: string, params: unknown[]): Promise<unknown> {
     return this.bus.request('query', { method, params, context: INTERNAL_CONTEXT }, TIMEOUT_MS.read);
   }
-}
-
-function subscriberOf(kind: string, options: FilterDto | boolean | undefined): Subscriber {
-  if (kind === 'logs') {
-    const filter = (options ?? {}) as FilterDto;
-    return {
-      kind,
-      criteria: {
-        ...(filter.address === undefined ? {} : { addresses: filter.address }),
-        ...(filter.topics === undefined ? {} : { topics: filter.topics }),
-      },
-    };
-  }
-  if (kind === 'newPendingTransactions') return { kind, full: options === true };
-  return { kind: kind === 'syncing' ? 'syncing' : 'newHeads' };
 }

@@ -1,6 +1,7 @@
 // The Ethereum-format websocket: every JSON-RPC method (not only subscriptions) over one
 // connection, with geth's keepalive (ping, drop a peer that misses its pong). Each message is counted
 // against the client's rate limit; one over it is answered with JSON-RPC errors (no HTTP status here).
+// Replies and notifications leave through the connection's SocketFlow, which bounds what it may owe.
 import { Inject, Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
@@ -19,10 +20,12 @@ import type { Client } from '../limits/rate-limiter';
 import { RpcEndpoint } from '../rpc/rpc-endpoint';
 import { SubscriptionHub } from '../subscriptions/subscription-hub';
 import { RPC_MESSAGE } from './photon-ws-adapter';
-import { keepAlive } from './socket-upkeep';
+import { SocketFlow } from './socket-flow';
+import { MAX_BUFFERED_BYTES, keepAlive } from './socket-upkeep';
 
 interface Session {
   readonly id: string;
+  readonly flow: SocketFlow;
   /** Identified at the handshake, which refused an unknown API key. */
   readonly client: Client | undefined;
 }
@@ -46,9 +49,13 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
       socket.close(1008, 'unknown API key');
       return;
     }
-    const session: Session = { id: randomUUID(), client: identified.client };
+    const id = randomUUID();
+    const flow = new SocketFlow(socket, MAX_BUFFERED_BYTES, (reason) =>
+      this.log.warn(`ws session ${id}: closed with 1008, ${reason}`),
+    );
+    const session: Session = { id, flow, client: identified.client };
     this.sessions.set(socket, session);
-    this.subscriptions.attach(session.id, socket);
+    this.subscriptions.attach(session.id, socket, identified.client?.address ?? '', flow);
     keepAlive(socket, this.options.wsPingSeconds, () =>
       this.log.debug(`session ${session.id} missed its pong, closing`),
     );
@@ -59,25 +66,29 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
   @SubscribeMessage(RPC_MESSAGE)
   async onMessage(@MessageBody() text: string, @ConnectedSocket() socket: WebSocket): Promise<void> {
     const session = this.sessions.get(socket);
+    if (session === undefined || socket.readyState !== WebSocket.OPEN) return;
+    const body = this.endpoint.parse(text, 'ws');
+    // A batch's calls each count in flight: a client cannot have more answered at once than one full batch.
+    const calls = body.kind === 'batch' ? body.items.length : 1;
+    session.flow.begin(calls);
     // Notifications wait while this reply is computed and written: none precedes its eth_subscribe reply.
-    this.subscriptions.hold(session?.id);
+    this.subscriptions.hold(session.id);
     try {
-      const client = session?.client;
-      const reply = await this.endpoint.serve(
-        text,
-        {
-          transport: 'ws',
-          remoteAddress: client?.address,
-          sessionId: session?.id,
-          // Each message is a request of its own for the logs (a websocket has no headers to return it in).
-          requestId: newRequestId(),
-        },
-        client,
-      );
-      const answer = reply.text;
-      if (answer !== undefined && socket.readyState === WebSocket.OPEN) socket.send(answer);
+      const client = session.client;
+      const caller = {
+        transport: 'ws',
+        remoteAddress: client?.address,
+        sessionId: session.id,
+        // Each message is a request of its own for the logs (a websocket has no headers to return it in).
+        requestId: newRequestId(),
+      } as const;
+      const reply =
+        this.endpoint.replyNow(body, caller, client) ??
+        (await this.endpoint.replyLater(body, caller, client));
+      if (reply.text !== undefined) session.flow.send(reply.text);
     } finally {
-      this.subscriptions.release(session?.id);
+      this.subscriptions.release(session.id);
+      session.flow.end(calls);
     }
   }
 }

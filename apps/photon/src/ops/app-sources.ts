@@ -47,7 +47,13 @@ export function watchGateway(metrics: OpsMetrics, app: INestApplicationContext):
     const eth = hub.stats();
     const engine = engineEvents.stats();
     return {
-      eth: { sessions: eth.sockets, subscriptions: eth.subscriptions },
+      eth: {
+        sessions: eth.sockets,
+        subscriptions: eth.subscriptions,
+        paused: eth.paused,
+        unsentBytes: eth.unsentBytes,
+        criteriaBytes: eth.criteriaBytes,
+      },
       engine: { sessions: engine.connections, subscriptions: engine.subscriptions },
     };
   });

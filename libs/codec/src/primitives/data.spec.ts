@@ -35,6 +35,12 @@ describe(decodeData.name, () => {
     );
   });
 
+  it('behavior: encodes a view into a larger buffer by its own bytes only', () => {
+    const whole = Uint8Array.from([1, 2, 0xab, 0xcd, 5]);
+    expect(encodeData(whole.subarray(2, 4))).toBe('0xabcd');
+    expect(encodeData(new Uint8Array())).toBe('0x');
+  });
+
   it('behavior: arbitrary input decodes or throws CodecError', () => {
     fc.assert(fc.property(fc.anything(), (input) => decodesOrThrowsCodecError(() => decodeData(input))));
     fc.assert(

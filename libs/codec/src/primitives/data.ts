@@ -1,6 +1,6 @@
 // DATA: bytes as 0x-hex of even length ("0x" is no bytes), as geth's hexutil.Bytes reads it, plus
 // the fixed-size variant behind addresses and hashes.
-import { getBytes, hexlify } from 'ethers';
+import { getBytes } from 'ethers';
 import { CodecError } from './codec-error';
 import { isHexDigits, stripHexPrefix } from './hex-text';
 
@@ -9,9 +9,16 @@ export interface DataOptions {
   readonly length?: number;
 }
 
-/** Lowercase 0x-hex of the bytes. */
+/**
+ * Lowercase 0x-hex of the bytes, as one flat string. ethers' hexlify appends two digits at a time, which
+ * leaves a rope of ~n/2 string pieces: a 32-byte topic held that way costs ~1.5 KB of heap instead of
+ * ~80 bytes (a maximal logs subscription, 5,000 of them, cost 6.8 MiB).
+ */
 export function encodeData(bytes: Uint8Array): string {
-  return hexlify(bytes);
+  const text = Buffer.allocUnsafe(2 + bytes.length * 2);
+  text.write('0x', 0, 'latin1');
+  text.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex'), 2, 'latin1');
+  return text.toString('latin1');
 }
 
 export function decodeData(input: unknown, options: DataOptions = {}): Uint8Array {

@@ -28,3 +28,9 @@ export {
   decodeFilterTopics,
   type FilterTopics,
 } from './filter-topics';
+export {
+  ADDRESS_TEXT_BYTES,
+  TOPIC_TEXT_BYTES,
+  type FilterCriteriaParts,
+  filterCriteriaBytes,
+} from './filter-criteria-bytes';

@@ -82,4 +82,25 @@ describe.each([
     await two.install(filter(3, 'a'));
     expect(await one.count()).toBe(3);
   });
+
+  it('error: a client past its criteria bytes is refused whatever its count; a gone filter frees them', async () => {
+    const [one, two] = await replicas.pair({
+      caps: { perTier: 100, perClient: 100, criteriaBytesPerClient: 1_000 },
+    });
+    const weighing = (n: number, client: string, criteriaBytes: number): FilterRecord => ({
+      ...filter(n, client),
+      criteriaBytes,
+    });
+    await one.install(weighing(1, 'a', 600));
+    expect(await two.get(idOf(1))).toEqual(weighing(1, 'a', 600));
+    await expect(two.install(weighing(2, 'a', 401))).rejects.toEqual(
+      new FilterCapError('client-bytes', 1_000),
+    );
+    await two.install(weighing(3, 'a', 400));
+    await two.install(weighing(4, 'b', 1_000));
+    // Filters without criteria (block filters) weigh nothing.
+    await two.install({ id: idOf(5), kind: 'blocks', cursor: '3', client: 'a' });
+    expect(await one.uninstall(idOf(1))).toBe(true);
+    await one.install(weighing(2, 'a', 600));
+  });
 });

@@ -1,7 +1,8 @@
 // The contract of the filter store: every live polling filter of the tier with its criteria and a cursor
 // (what was delivered last), never a buffer of results, so any replica behind any gateway answers any
 // filter. A filter idles out after the filter timeout unless a poll advances it (geth: only
-// eth_getFilterChanges resets the deadline). Caps bound live filters per tier and per client.
+// eth_getFilterChanges resets the deadline). Caps bound live filters per tier and per client, and the
+// criteria bytes one client's filters hold.
 
 export type FilterKind = 'logs' | 'blocks' | 'pending';
 
@@ -9,8 +10,10 @@ export interface FilterRecord {
   /** `0x` + 32 hex digits, random. */
   readonly id: string;
   readonly kind: FilterKind;
-  /** Log filters: the criteria JSON as the client sent them (already validated). */
+  /** Log filters: the criteria JSON as the client sent them (already validated); held as one JSON text. */
   readonly criteria?: unknown;
+  /** What the criteria weigh against the client's criteria bytes (filterCriteriaBytes); 0 when absent. */
+  readonly criteriaBytes?: number;
   /** The last delivered position: a height (decimal) for log and block filters, a feed position for pending. */
   readonly cursor: string;
   /** Who installed it, for the per-client cap ('internal' for calls without an address). */
@@ -22,15 +25,21 @@ export interface FilterCaps {
   readonly perTier: number;
   /** Live filters of one client address. */
   readonly perClient: number;
+  /** Criteria bytes the live filters of one client address hold together; absent: no bound. */
+  readonly criteriaBytesPerClient?: number;
 }
 
 /** A cap was reached: the filter was not installed. */
 export class FilterCapError extends Error {
   constructor(
-    readonly scope: 'tier' | 'client',
+    readonly scope: 'tier' | 'client' | 'client-bytes',
     readonly cap: number,
   ) {
-    super(`filter cap reached: ${cap} live filters per ${scope}`);
+    super(
+      scope === 'client-bytes'
+        ? `filter cap reached: ${cap} criteria bytes per client`
+        : `filter cap reached: ${cap} live filters per ${scope}`,
+    );
     this.name = 'FilterCapError';
   }
 }
@@ -58,7 +67,14 @@ export abstract class FilterStore {
 /** geth's filter timeout: 5 minutes without eth_getFilterChanges. */
 export const FILTER_TIMEOUT_MS = 5 * 60 * 1000;
 
-/** LIMITS.md: 10,000 per tier and 200 per client IP (Ethermint's cap is 200 per node). */
-export const DEFAULT_FILTER_CAPS: FilterCaps = { perTier: 10_000, perClient: 200 };
+/**
+ * LIMITS.md: 10,000 per tier and 200 per client IP (Ethermint's cap is 200 per node); 16 MiB of criteria per
+ * client (about 54 filters of geth's maximal 1,000 addresses and 4 x 1,000 topics).
+ */
+export const DEFAULT_FILTER_CAPS: FilterCaps = {
+  perTier: 10_000,
+  perClient: 200,
+  criteriaBytesPerClient: 16 * 1024 * 1024,
+};
 
 export const filterKey = (id: string): string => id.toLowerCase();

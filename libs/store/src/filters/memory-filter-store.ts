@@ -1,5 +1,6 @@
 // The filter store of `photon start`: a map in the one process, deadlines checked against the clock on
-// every read, never left to timers.
+// every read, never left to timers. Criteria are kept as one JSON text each (as in Redis), not as the
+// parsed object, whose thousands of small strings cost about twice as much heap.
 import {
   DEFAULT_FILTER_CAPS,
   FILTER_TIMEOUT_MS,
@@ -16,7 +17,9 @@ export interface FilterStoreSettings {
 }
 
 interface Live {
+  /** The record without its criteria, which `criteria` holds as JSON text. */
   filter: FilterRecord;
+  readonly criteria: string | undefined;
   expiresAt: number;
 }
 
@@ -39,16 +42,32 @@ export class MemoryFilterStore extends FilterStore {
     if (this.filters.size >= this.caps.perTier)
       return Promise.reject(new FilterCapError('tier', this.caps.perTier));
     let ofClient = 0;
-    for (const live of this.filters.values()) if (live.filter.client === filter.client) ofClient++;
+    let clientBytes = filter.criteriaBytes ?? 0;
+    for (const live of this.filters.values()) {
+      if (live.filter.client !== filter.client) continue;
+      ofClient++;
+      clientBytes += live.filter.criteriaBytes ?? 0;
+    }
     if (ofClient >= this.caps.perClient)
       return Promise.reject(new FilterCapError('client', this.caps.perClient));
+    const bytesCap = this.caps.criteriaBytesPerClient;
+    if (bytesCap !== undefined && clientBytes > bytesCap)
+      return Promise.reject(new FilterCapError('client-bytes', bytesCap));
     const id = filterKey(filter.id);
-    this.filters.set(id, { filter: { ...filter, id }, expiresAt: this.now() + this.timeoutMs });
+    const { criteria, ...rest } = filter;
+    this.filters.set(id, {
+      filter: { ...rest, id },
+      criteria: criteria === undefined ? undefined : JSON.stringify(criteria),
+      expiresAt: this.now() + this.timeoutMs,
+    });
     return Promise.resolve();
   }
 
   get(id: string): Promise<FilterRecord | null> {
-    return Promise.resolve(this.live(id)?.filter ?? null);
+    const live = this.live(id);
+    if (live === undefined) return Promise.resolve(null);
+    if (live.criteria === undefined) return Promise.resolve(live.filter);
+    return Promise.resolve({ ...live.filter, criteria: JSON.parse(live.criteria) as unknown });
   }
 
   advance(id: string, from: string, to: string): Promise<boolean> {

@@ -1,5 +1,6 @@
-// The cluster's filter store: one hash per filter (kind, criteria, cursor, client) expiring with the filter
-// timeout, and sorted sets of live ids by deadline, for the tier and per client, that the caps count.
+// The cluster's filter store: one hash per filter (kind, criteria, cursor, client, bytes) expiring with the
+// filter timeout, and sorted sets of live ids by deadline, for the tier and per client, that the caps count
+// (the criteria bytes of a client are summed over its live filters' hashes).
 // Install, advance and uninstall are scripts, so a cap check and its insert, or a cursor's compare and
 // swap, are one step for every replica.
 import type { Redis } from 'ioredis';
@@ -21,13 +22,21 @@ export interface RedisFilterStoreOptions extends FilterStoreSettings {
 }
 
 // KEYS: filter hash, tier set, client set. ARGV: id, now, deadline, timeout ms, tier cap, client cap, kind,
-// criteria JSON, cursor, client.
+// criteria JSON, cursor, client, criteria bytes, client criteria bytes cap (-1: none), filter hash prefix.
 const INSTALL = `
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[2])
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return -1 end
 if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then return -2 end
-redis.call('HSET', KEYS[1], 'kind', ARGV[7], 'criteria', ARGV[8], 'cursor', ARGV[9], 'client', ARGV[10])
+local cap = tonumber(ARGV[12])
+if cap >= 0 then
+  local bytes = tonumber(ARGV[11])
+  for _, id in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
+    bytes = bytes + (tonumber(redis.call('HGET', ARGV[13] .. id, 'bytes')) or 0)
+  end
+  if bytes > cap then return -3 end
+end
+redis.call('HSET', KEYS[1], 'kind', ARGV[7], 'criteria', ARGV[8], 'cursor', ARGV[9], 'client', ARGV[10], 'bytes', ARGV[11])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
@@ -88,9 +97,13 @@ export class RedisFilterStore extends FilterStore {
       filter.criteria === undefined ? '' : JSON.stringify(filter.criteria),
       filter.cursor,
       filter.client,
+      filter.criteriaBytes ?? 0,
+      this.caps.criteriaBytesPerClient ?? -1,
+      this.filterKey(''),
     );
     if (outcome === -1) throw new FilterCapError('tier', this.caps.perTier);
     if (outcome === -2) throw new FilterCapError('client', this.caps.perClient);
+    if (outcome === -3) throw new FilterCapError('client-bytes', this.caps.criteriaBytesPerClient ?? 0);
   }
 
   async get(id: string): Promise<FilterRecord | null> {
@@ -98,11 +111,13 @@ export class RedisFilterStore extends FilterStore {
     const fields = await this.redis.hgetall(this.filterKey(key));
     if (fields['kind'] === undefined || fields['cursor'] === undefined) return null;
     const criteria = fields['criteria'];
+    const criteriaBytes = Number(fields['bytes'] ?? 0);
     return {
       id: key,
       kind: fields['kind'] as FilterKind,
       cursor: fields['cursor'],
       client: fields['client'] ?? '',
+      ...(criteriaBytes > 0 ? { criteriaBytes } : {}),
       ...(criteria === undefined || criteria === '' ? {} : { criteria: JSON.parse(criteria) as unknown }),
     };
   }
