@@ -398,7 +398,7 @@ describe('NATS bus drain', () => {
 });
 
 describe('NATS bus across a server restart', () => {
-  it('behavior: a request in flight when the server goes away fails at once, and calls work again once it is back', async () => {
+  it('behavior: a request in flight when the server goes away fails at once, so does one made while it is down, and calls work again once it is back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'photon-bus-restart-'));
     const nats = await startOwnNats(dir);
     const { serverConnection, clientConnection, server, bus } = await serveSampleOverNats(
@@ -416,6 +416,16 @@ describe('NATS bus across a server restart', () => {
         message: 'the bus connection was lost; the call may or may not have run',
       });
       expect(Date.now() - killed).toBeLessThan(5_000);
+
+      // While the server is down a call is refused at once: nats.js would drop it at its next dial anyway.
+      const whileDown = Date.now();
+      expect(
+        (await caught(bus.request('query', request('web3_clientVersion'), 20_000))).toErrorObject(),
+      ).toEqual({
+        code: -32002,
+        message: 'the bus is unavailable, try again shortly',
+      });
+      expect(Date.now() - whileDown).toBeLessThan(5_000);
 
       await nats.start();
       await waitFor(

@@ -12,6 +12,8 @@
 // A request in flight when the connection to the server drops fails at once: its request or its reply was
 // lost with the server (core NATS keeps neither), so waiting would only end in "request timed out" after
 // the method's whole timeout (up to 28 s) while the client, and a load balancer's health check, wait too.
+// While the connection is down, a request fails at once as well: nats.js would buffer it, then drop its
+// buffer at the next dial (each attempt starts with an empty outbound buffer), so it could only time out.
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LimitExceededError, RemoteRpcError, ResourceUnavailableError } from '@photon/codec';
 import type { ServiceName } from '@photon/types';
@@ -67,6 +69,8 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   private readonly publisher: CoalescingPublisher;
   private nextToken = 0;
   private generation = 0;
+  /** False from a disconnect until the connection is back (its subscriptions sent again). */
+  private connected = true;
 
   constructor(
     private readonly connection: NatsConnection,
@@ -85,10 +89,12 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     void this.failInFlightOnDisconnect();
   }
 
-  /** Fails every request sent before each disconnect (requests sent while reconnecting go out after it). */
+  /** Fails every request sent before each disconnect, and refuses new ones until the connection is back. */
   private async failInFlightOnDisconnect(): Promise<void> {
     for await (const status of this.connection.status()) {
+      if (status.type === Events.Reconnect) this.connected = true;
       if (status.type !== Events.Disconnect) continue;
+      this.connected = false;
       const lost = this.generation++;
       for (const [token, pending] of this.pending)
         if (pending.generation <= lost)
@@ -233,6 +239,10 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     carried?: MsgHdrs,
   ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
+      if (!this.connected) {
+        reject(new ResourceUnavailableError(BUS_DOWN));
+        return;
+      }
       const token = (this.nextToken++).toString(36);
       const timer = setTimeout(() => {
         this.pending.delete(token);
@@ -278,6 +288,9 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     clearTimeout(pending.timer);
   }
 }
+
+/** The answer to a call made while the connection to NATS is down. */
+const BUS_DOWN = 'the bus is unavailable, try again shortly';
 
 /** What a batch part that is neither replies nor an error is taken for. */
 const INVALID_PART = { code: -32603, message: 'invalid batch reply from the bus' };
