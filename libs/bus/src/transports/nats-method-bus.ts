@@ -30,6 +30,7 @@ import {
   NatsError,
   type Subscription,
   createInbox,
+  headers,
 } from 'nats';
 import type { CallContext } from '../handlers/call-context';
 import type { BusEventListener, BusEventSubject, BusEvents } from './bus-events';
@@ -52,6 +53,7 @@ import {
   type Heartbeat,
   IDEMPOTENT_SERVICES,
   ReplicaLiveness,
+  SAY_TAKEN_HEADER,
   TAKEN_HEADER,
   heartbeatSubject,
 } from './replica-liveness';
@@ -319,8 +321,10 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         resolve();
         return true;
       };
-      const send = () => this.publisher.publish(subject, data, `${this.inbox}.${token}`, carried);
-      const resend = IDEMPOTENT_SERVICES.includes(service) ? send : undefined;
+      const idempotent = IDEMPOTENT_SERVICES.includes(service);
+      const sent = idempotent ? carried : sayTaken(carried);
+      const send = () => this.publisher.publish(subject, data, `${this.inbox}.${token}`, sent);
+      const resend = idempotent ? send : undefined;
       this.pending.set(token, { service, take: finish, reject, timer, generation: this.generation, resend });
       send();
     });
@@ -364,6 +368,17 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     this.resends.delete(token);
     clearTimeout(pending.timer);
   }
+}
+
+/** Headers asking the replica to say it took the call (shared: a publish only reads them). */
+const SAY_TAKEN = headers();
+SAY_TAKEN.set(SAY_TAKEN_HEADER, '1');
+
+/** `carried` (made for this request) with SAY_TAKEN_HEADER, or SAY_TAKEN alone. */
+function sayTaken(carried: MsgHdrs | undefined): MsgHdrs {
+  if (carried === undefined) return SAY_TAKEN;
+  carried.set(SAY_TAKEN_HEADER, '1');
+  return carried;
 }
 
 /** The answer to a call made while the connection to NATS is down. */

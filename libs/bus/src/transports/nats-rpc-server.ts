@@ -2,8 +2,8 @@
 // service this process serves (single calls, batches of calls, pings), each call run through the handler
 // registry. A batch's replies go back in as few messages as the server's largest payload allows. Closing
 // drains: no new request is taken, and those in flight are answered before close() resolves.
-// The replica says it is alive every HEARTBEAT_MS until then, and a replica of a service whose calls may not
-// run twice says which replica took each call (TAKEN_HEADER), so a caller can fail those at once if it dies.
+// The replica says it is alive every HEARTBEAT_MS until then, and says it took a call when the request asks
+// (SAY_TAKEN_HEADER: calls that may not run twice), so the caller can fail that call at once if it dies.
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { LimitExceededError, logInternalTo, toErrorObject } from '@photon/codec';
@@ -28,7 +28,7 @@ import { requestIdOf, withRequestId } from './request-id-header';
 import {
   HEARTBEAT_MS,
   type Heartbeat,
-  IDEMPOTENT_SERVICES,
+  SAY_TAKEN_HEADER,
   TAKEN_HEADER,
   heartbeatSubject,
 } from './replica-liveness';
@@ -105,7 +105,6 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
 
   private serve(service: ServiceName, registry: RpcHandlerRegistry): void {
     const queue = queueGroup(this.prefix, service);
-    const sayTaken = !IDEMPOTENT_SERVICES.includes(service);
     this.subscriptions.push(
       this.connection.subscribe(rpcSubject(this.prefix, service), {
         queue,
@@ -113,7 +112,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
           // The handler runs in the scope of the request the message names: its log lines, and
           // the bus calls it makes in turn, carry that id.
           if (error !== null) return;
-          if (sayTaken) this.sayTaken(msg);
+          this.sayTaken(msg);
           const requestId = requestIdOf(msg.headers);
           this.track(inRequest(requestId, () => this.answer(msg, registry, requestId)));
         },
@@ -122,7 +121,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
         queue,
         callback: (error, msg) => {
           if (error !== null) return;
-          if (sayTaken) this.sayTaken(msg);
+          this.sayTaken(msg);
           const requestId = requestIdOf(msg.headers);
           this.track(inRequest(requestId, () => this.answerBatch(msg, registry, requestId)));
         },
@@ -205,9 +204,9 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     }
   }
 
-  /** Tells the caller this replica took the call: an empty message naming it, before the answer. */
+  /** Tells the caller this replica took the call, when it asked: an empty message naming it, before the answer. */
   private sayTaken(msg: Msg): void {
-    if (msg.reply === undefined) return;
+    if (msg.reply === undefined || msg.headers?.get(SAY_TAKEN_HEADER) !== '1') return;
     if (this.takenHeaders === undefined) {
       this.takenHeaders = headers();
       this.takenHeaders.set(TAKEN_HEADER, this.liveName);

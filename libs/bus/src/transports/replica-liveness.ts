@@ -24,8 +24,14 @@ export interface Heartbeat {
  */
 export const IDEMPOTENT_SERVICES: readonly ServiceName[] = ['query'];
 
-/** NATS header of the empty message a replica of a non-idempotent service sends as it takes a call. */
+/** NATS header of the empty message a replica sends as it takes a call whose request asked for it. */
 export const TAKEN_HEADER = 'Photon-Taken';
+
+/**
+ * NATS request header asking the replica to say it took the call (calls of non-idempotent services): opt-in,
+ * so a plain request/reply caller still gets the answer as the first message.
+ */
+export const SAY_TAKEN_HEADER = 'Photon-Say-Taken';
 
 /** Knows the replicas heard of and says which went silent. */
 export class ReplicaLiveness {
