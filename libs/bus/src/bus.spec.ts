@@ -17,6 +17,7 @@ import { connectNats } from './transports/nats-connection';
 import { NatsMethodBus } from './transports/nats-method-bus';
 import { NatsRpcServer } from './transports/nats-rpc-server';
 import { REQUEST_ID_HEADER, rpcBatchSubject, rpcSubject } from './transports/nats-subjects';
+import { HEARTBEAT_MS } from './transports/replica-liveness';
 
 @Injectable()
 class SampleHandlers {
@@ -57,6 +58,48 @@ class SampleHandlers {
 
 @Module({ providers: [SampleHandlers] })
 class SampleModule {}
+
+/** The first call of each of these methods hangs, as on a replica that dies holding it; later ones answer. */
+const hung = new Set<string>();
+async function firstHangs(method: string): Promise<string> {
+  if (!hung.has(method)) {
+    hung.add(method);
+    await new Promise(() => undefined);
+  }
+  return `${method} answered`;
+}
+
+@Injectable()
+class HangingHandlers {
+  /** A read (the query service's). */
+  @RpcMethod('eth_getBalance')
+  read(): Promise<string> {
+    return firstHangs('eth_getBalance');
+  }
+
+  /** A write (the tx service's). */
+  @RpcMethod('eth_sendRawTransaction')
+  write(): Promise<string> {
+    return firstHangs('eth_sendRawTransaction');
+  }
+}
+
+@Module({ providers: [HangingHandlers] })
+class HangingModule {}
+
+/** A replica of HangingModule's services on its own NATS connection, as a process of its own would be. */
+async function hangingReplica(natsUrl: string, prefix: string) {
+  const connection = await connectNats(natsUrl, 'bus-spec-replica');
+  const moduleRef = await Test.createTestingModule({
+    imports: [BusModule.overNats(connection, prefix), HangingModule],
+  }).compile();
+  await moduleRef.init();
+  const server = new NatsRpcServer(connection, prefix);
+  server.attach(moduleRef.get(RpcHandlerRegistry));
+  await new Promise<void>((resolve) => server.listen(resolve));
+  await connection.flush();
+  return { connection, server };
+}
 
 async function caught(promise: Promise<unknown>): Promise<RpcError> {
   try {
@@ -398,7 +441,7 @@ describe('NATS bus drain', () => {
 });
 
 describe('NATS bus across a server restart', () => {
-  it('behavior: a request in flight when the server goes away fails at once, and calls work again once it is back', async () => {
+  it('behavior: a request in flight when the server goes away fails at once, so does one made while it is down, and calls work again once it is back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'photon-bus-restart-'));
     const nats = await startOwnNats(dir);
     const { serverConnection, clientConnection, server, bus } = await serveSampleOverNats(
@@ -417,6 +460,16 @@ describe('NATS bus across a server restart', () => {
       });
       expect(Date.now() - killed).toBeLessThan(5_000);
 
+      // While the server is down a call is refused at once: nats.js would drop it at its next dial anyway.
+      const whileDown = Date.now();
+      expect(
+        (await caught(bus.request('query', request('web3_clientVersion'), 20_000))).toErrorObject(),
+      ).toEqual({
+        code: -32002,
+        message: 'the bus is unavailable, try again shortly',
+      });
+      expect(Date.now() - whileDown).toBeLessThan(5_000);
+
       await nats.start();
       await waitFor(
         async () =>
@@ -430,6 +483,48 @@ describe('NATS bus across a server restart', () => {
       await clientConnection.close();
       await nats.kill('SIGTERM');
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('NATS bus when a replica dies holding calls', () => {
+  it('behavior: a read it held is sent again to another replica; a write it took fails with -32002, long before its timeout', async () => {
+    const prefix = randomBusPrefix();
+    const replicas = [
+      await hangingReplica(testNatsUrl(), prefix),
+      await hangingReplica(testNatsUrl(), prefix),
+    ];
+    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
+    const bus = new NatsMethodBus(clientConnection, prefix);
+    try {
+      // Both replicas beat before either dies, so the caller knows them.
+      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+      const began = Date.now();
+      /** The live replica holding a call (a dead one's hung call stays counted). */
+      const holding = () => replicas.find((r) => !r.connection.isClosed() && r.server.requestsInFlight > 0);
+      const heldBy = async (): Promise<(typeof replicas)[number]> => {
+        await waitFor(() => Promise.resolve(holding() !== undefined), { what: 'the call held' });
+        return holding()!;
+      };
+      // The replica holding the read dies without a word (its connection cut, as by SIGKILL): the other answers.
+      const read = bus.request('query', request('eth_getBalance'), 20_000);
+      const reader = await heldBy();
+      await reader.connection.close();
+      expect(await read).toBe('eth_getBalance answered');
+      // The one left takes the write and dies too: the write is refused, not retried.
+      const write = caught(bus.request('tx', request('eth_sendRawTransaction'), 20_000));
+      const writer = await heldBy();
+      await writer.connection.close();
+      expect((await write).toErrorObject()).toEqual({
+        code: -32002,
+        message: 'the tx replica that took the call stopped; the call may or may not have run',
+      });
+      // Far from the 20 s timeout: a loss is seen after LOST_AFTER_MS of heartbeats.
+      expect(Date.now() - began).toBeLessThan(10_000);
+    } finally {
+      bus.onModuleDestroy();
+      await clientConnection.close();
+      for (const replica of replicas) if (!replica.connection.isClosed()) await replica.connection.close();
     }
   });
 });

@@ -24,7 +24,7 @@ export type { AcceptedTxStoreLimits } from './accepted/memory-accepted-tx-store'
 export { RedisAcceptedTxStore } from './accepted/redis-accepted-tx-store';
 export type { RedisAcceptedTxStoreOptions } from './accepted/redis-accepted-tx-store';
 export { DEFAULT_FILTER_CAPS, FILTER_TIMEOUT_MS, FilterCapError, FilterStore } from './filters/filter-store';
-export type { FilterCaps, FilterKind, FilterRecord } from './filters/filter-store';
+export type { FilterCaps, FilterConfirmation, FilterKind, FilterRecord } from './filters/filter-store';
 export { MemoryFilterStore } from './filters/memory-filter-store';
 export type { FilterStoreSettings } from './filters/memory-filter-store';
 export { RedisFilterStore } from './filters/redis-filter-store';

@@ -49,4 +49,5 @@ export type { LogRecord } from './logs/log-record';
 export { INTERNAL_METHODS, findInternalMethod } from './internal/internal-methods';
 export type { InternalMethodName, InternalMethodRow } from './internal/internal-methods';
 export { faucetRefusalOf } from './internal/faucet-wire';
+export type { FilterDeliveryOutcome, FilterPollResult } from './internal/filter-poll-wire';
 export type { FaucetGrant, FaucetRefusal, FaucetRefusalKind, FaucetRequest } from './internal/faucet-wire';

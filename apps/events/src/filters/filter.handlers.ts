@@ -7,8 +7,10 @@ import {
   EthNewFilterParams,
   EthUninstallFilterParams,
   NoParams,
+  InvalidParamsError,
   decodeParams,
 } from '@photon/codec';
+import type { FilterDeliveryOutcome, FilterPollResult } from '@photon/types';
 import { FilterService } from './filter.service';
 
 @Injectable()
@@ -43,6 +45,22 @@ export class FilterHandlers {
   getFilterChanges(params: unknown): Promise<unknown[]> {
     const { filterId } = decodeParams(EthGetFilterChangesParams, params);
     return this.filters.changes(filterId);
+  }
+
+  /** Handler for photon_pollFilter: eth_getFilterChanges for the gateway, which confirms the delivery. */
+  @RpcMethod('photon_pollFilter')
+  pollFilter(params: unknown): Promise<FilterPollResult> {
+    const { filterId } = decodeParams(EthGetFilterChangesParams, params);
+    return this.filters.poll(filterId);
+  }
+
+  /** Handler for photon_filterDelivered: `[filterId, poll]`, the reply of that poll reached the gateway. */
+  @RpcMethod('photon_filterDelivered')
+  filterDelivered(params: unknown): Promise<FilterDeliveryOutcome> {
+    if (!Array.isArray(params) || params.length !== 2 || typeof params[1] !== 'string')
+      throw InvalidParamsError.argument(1, 'want [filterId, poll]');
+    const { filterId } = decodeParams(EthGetFilterChangesParams, [params[0]]);
+    return this.filters.delivered(filterId, params[1]);
   }
 
   /** Handler for eth_getFilterLogs. */

@@ -1,7 +1,9 @@
 // Polling filters whose state is a cursor in the store: a poll reads what the chain added since the cursor
 // (block hashes from the engine, logs from the query service's eth_getLogs), then moves the cursor with a
 // compare-and-swap, so two replicas polling one filter at once never deliver the same change twice and a
-// poll that lost the race reads again from where the winner stopped.
+// poll that lost the race reads again from where the winner stopped. A poll with changes only proposes its
+// new cursor: the gateway confirms it once the reply reached it (photon_filterDelivered), so a reply lost
+// with the bus or a replica leaves the cursor, and the next poll delivers the same changes again.
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallContext, INTERNAL_CONTEXT, MethodBus, PendingFeed } from '@photon/bus';
 import {
@@ -17,7 +19,8 @@ import {
 } from '@photon/codec';
 import { CometHttpClient } from '@photon/engine-client';
 import { FilterCapError, type FilterKind, type FilterRecord } from '@photon/store';
-import { TIMEOUT_MS } from '@photon/types';
+import { type FilterDeliveryOutcome, type FilterPollResult, TIMEOUT_MS } from '@photon/types';
+import { randomBytes } from 'node:crypto';
 import { EVENTS_OPTIONS, type EventsOptions } from '../events-options';
 import { blockHashes } from './block-hashes';
 
@@ -56,25 +59,49 @@ export class FilterService {
     return this.install('pending', caller, undefined, await this.pending.position());
   }
 
-  /** eth_getFilterChanges: hashes or logs since the last poll (`[]` when none); restarts the timer. */
+  /** eth_getFilterChanges for a caller that delivers the reply itself: the cursor moves at once. */
   async changes(id: string): Promise<unknown[]> {
+    const { changes, poll } = await this.poll(id);
+    if (poll !== undefined) await this.delivered(id, poll);
+    return [...changes];
+  }
+
+  /**
+   * The gateway's eth_getFilterChanges: hashes or logs since the cursor (`[]` when none); restarts the
+   * timer. With changes, the new cursor is only proposed, for `poll`, until `delivered` confirms it.
+   */
+  async poll(id: string): Promise<FilterPollResult> {
+    const poll = randomBytes(8).toString('hex');
     for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt++) {
       const filter = await this.live(id);
+      let found: readonly unknown[];
+      let to: string;
       if (filter.kind === 'pending') {
         const page = await this.pending.readAfter(filter.cursor, PENDING_PER_POLL);
-        if (await this.options.filters.advance(filter.id, filter.cursor, page.position))
-          return [...page.hashes];
-        continue;
+        found = page.hashes;
+        to = page.position;
+      } else {
+        const head = await this.head();
+        const cursor = BigInt(filter.cursor);
+        const last =
+          head - cursor > this.options.maxBlocksPerPoll
+            ? cursor + BigInt(this.options.maxBlocksPerPoll)
+            : head;
+        found = last > cursor ? await this.read(filter, cursor + 1n, last) : [];
+        to = (last > cursor ? last : cursor).toString();
       }
-      const head = await this.head();
-      const cursor = BigInt(filter.cursor);
-      const last =
-        head - cursor > this.options.maxBlocksPerPoll ? cursor + BigInt(this.options.maxBlocksPerPoll) : head;
-      const found = last > cursor ? await this.read(filter, cursor + 1n, last) : [];
-      const to = last > cursor ? last : cursor;
-      if (await this.options.filters.advance(filter.id, filter.cursor, to.toString())) return found;
+      if (found.length === 0) {
+        if (await this.options.filters.advance(filter.id, filter.cursor, to)) return { changes: [] };
+      } else if (await this.options.filters.propose(filter.id, filter.cursor, to, poll)) {
+        return { changes: found, poll };
+      }
     }
     throw new LimitExceededError('filter is being polled concurrently; try again');
+  }
+
+  /** The reply of `poll` reached the gateway: its proposed cursor becomes the filter's. */
+  delivered(id: string, poll: string): Promise<FilterDeliveryOutcome> {
+    return this.options.filters.confirm(id, poll);
   }
 
   /** eth_getFilterLogs: every log of a log filter's criteria over its range, as eth_getLogs; no timer reset. */

@@ -24,6 +24,7 @@ import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { SubscriptionHub } from '../subscriptions/subscription-hub';
 import { timedTrip } from './counted-calls';
 import { EdgeAnswers, type KeptAnswer } from './edge-answers';
+import { FilterPolls } from './filter-polls';
 
 @Injectable()
 export class RpcRouter {
@@ -32,6 +33,7 @@ export class RpcRouter {
   private discoverDocument: OpenRpcDocument | undefined;
   /** Services that own at least one exposed method: what readiness has to check. */
   readonly requiredServices: readonly ServiceName[];
+  private readonly filterPolls: FilterPolls;
 
   constructor(
     private readonly bus: MethodBus,
@@ -46,6 +48,7 @@ export class RpcRouter {
       if (this.exposed.has(row.namespace) && isShippedService(row.service)) services.add(row.service);
     }
     this.requiredServices = [...services];
+    this.filterPolls = new FilterPolls(bus);
   }
 
   /** `call`'s answer when this gateway holds it already (see EdgeAnswers.answerNow), else undefined. */
@@ -117,6 +120,9 @@ export class RpcRouter {
       return this.answerHere(row, call, context);
     if (row === undefined || !this.routed(row)) return Promise.reject(new MethodNotFoundError(call.method));
     const service = row.service;
+    // Two bus calls of its own (see FilterPolls), so never one of a batch's messages.
+    if (row.method === 'eth_getFilterChanges')
+      return timedTrip(this.filterPolls.changes(call.params, context), service, this.ops.metrics);
     return this.edge.answer(row, call, (head) => send(service, row, head));
   }
 

@@ -12,6 +12,12 @@
 // A request in flight when the connection to the server drops fails at once: its request or its reply was
 // lost with the server (core NATS keeps neither), so waiting would only end in "request timed out" after
 // the method's whole timeout (up to 28 s) while the client, and a load balancer's health check, wait too.
+// A request held by a service replica that died (its heartbeat stopped while others' went on: see
+// replica-liveness.ts) does not wait out its timeout either: a read of an idempotent service is sent again, to
+// the replicas left; any other call fails with -32002 if that replica said it took it.
+//
+// While the connection is down, a request fails at once as well: nats.js would buffer it, then drop its
+// buffer at the next dial (each attempt starts with an empty outbound buffer), so it could only time out.
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LimitExceededError, RemoteRpcError, ResourceUnavailableError } from '@photon/codec';
 import type { ServiceName } from '@photon/types';
@@ -24,6 +30,7 @@ import {
   NatsError,
   type Subscription,
   createInbox,
+  headers,
 } from 'nats';
 import type { CallContext } from '../handlers/call-context';
 import type { BusEventListener, BusEventSubject, BusEvents } from './bus-events';
@@ -41,6 +48,16 @@ import {
 import { CoalescingPublisher } from './coalescing-publisher';
 import { splitRequestId } from './request-id-header';
 import { eventSubject, pingSubject, rpcBatchSubject, rpcSubject } from './nats-subjects';
+import {
+  HEARTBEAT_MS,
+  type Heartbeat,
+  IDEMPOTENT_SERVICES,
+  ReplicaLiveness,
+  SAY_TAKEN_HEADER,
+  TAKEN_HEADER,
+  heartbeatSubject,
+} from './replica-liveness';
+import { hostname } from 'node:os';
 
 interface PendingReply {
   readonly service: ServiceName;
@@ -50,7 +67,14 @@ interface PendingReply {
   readonly timer: NodeJS.Timeout;
   /** The connection's generation when the request went out (raised at each disconnect). */
   readonly generation: number;
+  /** What went out, to send again when its replica is lost (idempotent services only). */
+  readonly resend: (() => void) | undefined;
+  /** The replica that said it took the call (non-idempotent services), once it did. */
+  replica?: string;
 }
+
+/** A read goes again at most this often: past it, a tier losing replica after replica lets it time out. */
+const MAX_RESENDS = 2;
 
 /** The service has no replica subscribed to the subject asked. */
 class NoResponders extends ResourceUnavailableError {}
@@ -67,6 +91,11 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   private readonly publisher: CoalescingPublisher;
   private nextToken = 0;
   private generation = 0;
+  /** False from a disconnect until the connection is back (its subscriptions sent again). */
+  private connected = true;
+  private readonly liveness = new ReplicaLiveness();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly resends = new Map<string, number>();
 
   constructor(
     private readonly connection: NatsConnection,
@@ -83,12 +112,55 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       },
     });
     void this.failInFlightOnDisconnect();
+    this.eventSubscriptions.add(
+      connection.subscribe(heartbeatSubject(prefix), {
+        callback: (error, message) => {
+          if (error !== null) return;
+          try {
+            this.liveness.heard(decodeJson<Heartbeat>(message.data));
+          } catch {
+            // Not a heartbeat: ignored.
+          }
+        },
+      }),
+    );
+    // This process beats too, so the replicas' silence is measured against heartbeats that went round NATS.
+    const beat = encodeJson({
+      replica: `${hostname()}:${process.pid}:${this.inbox}`,
+      services: [],
+    } satisfies Heartbeat);
+    this.heartbeat = setInterval(() => {
+      if (this.connected) this.publisher.publish(heartbeatSubject(prefix), beat);
+      for (const lost of this.liveness.takeLost()) this.replicaLost(lost);
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
-  /** Fails every request sent before each disconnect (requests sent while reconnecting go out after it). */
+  /** Sends again the reads `lost` may have held, and fails the calls it said it took. */
+  private replicaLost(lost: Heartbeat): void {
+    for (const [token, pending] of this.pending) {
+      if (pending.replica === lost.replica) {
+        this.fail(
+          token,
+          new ResourceUnavailableError(
+            `the ${pending.service} replica that took the call stopped; the call may or may not have run`,
+          ),
+        );
+      } else if (pending.resend !== undefined && lost.services.includes(pending.service)) {
+        const sent = this.resends.get(token) ?? 0;
+        if (sent >= MAX_RESENDS) continue;
+        this.resends.set(token, sent + 1);
+        pending.resend();
+      }
+    }
+  }
+
+  /** Fails every request sent before each disconnect, and refuses new ones until the connection is back. */
   private async failInFlightOnDisconnect(): Promise<void> {
     for await (const status of this.connection.status()) {
+      if (status.type === Events.Reconnect) this.connected = true;
       if (status.type !== Events.Disconnect) continue;
+      this.connected = false;
       const lost = this.generation++;
       for (const [token, pending] of this.pending)
         if (pending.generation <= lost)
@@ -192,6 +264,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    clearInterval(this.heartbeat);
     this.subscription.unsubscribe();
     for (const subscription of this.eventSubscriptions) subscription.unsubscribe();
     this.eventSubscriptions.clear();
@@ -233,9 +306,14 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     carried?: MsgHdrs,
   ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
+      if (!this.connected) {
+        reject(new ResourceUnavailableError(BUS_DOWN));
+        return;
+      }
       const token = (this.nextToken++).toString(36);
       const timer = setTimeout(() => {
         this.pending.delete(token);
+        this.resends.delete(token);
         reject(new ResourceUnavailableError('request timed out'));
       }, timeoutMs);
       const finish = (message: Msg): boolean => {
@@ -243,8 +321,12 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         resolve();
         return true;
       };
-      this.pending.set(token, { service, take: finish, reject, timer, generation: this.generation });
-      this.publisher.publish(subject, data, `${this.inbox}.${token}`, carried);
+      const idempotent = IDEMPOTENT_SERVICES.includes(service);
+      const sent = idempotent ? carried : sayTaken(carried);
+      const send = () => this.publisher.publish(subject, data, `${this.inbox}.${token}`, sent);
+      const resend = idempotent ? send : undefined;
+      this.pending.set(token, { service, take: finish, reject, timer, generation: this.generation, resend });
+      send();
     });
   }
 
@@ -252,6 +334,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     const pending = this.pending.get(token);
     if (pending === undefined) return;
     this.pending.delete(token);
+    this.resends.delete(token);
     clearTimeout(pending.timer);
     pending.reject(error);
   }
@@ -262,9 +345,16 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     if (pending === undefined) return;
     // Only an empty message can be NATS's "no responders": a reply always has a body, and reading a
     // message's headers (every reply names its replica) parses them.
-    if (message.data.length === 0 && message.headers?.code === NO_RESPONDERS) {
-      this.fail(token, new NoResponders(`service ${pending.service} is unavailable`));
-      return;
+    if (message.data.length === 0) {
+      if (message.headers?.code === NO_RESPONDERS) {
+        this.fail(token, new NoResponders(`service ${pending.service} is unavailable`));
+        return;
+      }
+      const taken = message.headers?.get(TAKEN_HEADER);
+      if (taken !== undefined && taken !== '') {
+        pending.replica = taken;
+        return;
+      }
     }
     let done: boolean;
     try {
@@ -275,9 +365,24 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     }
     if (!done) return;
     this.pending.delete(token);
+    this.resends.delete(token);
     clearTimeout(pending.timer);
   }
 }
+
+/** Headers asking the replica to say it took the call (shared: a publish only reads them). */
+const SAY_TAKEN = headers();
+SAY_TAKEN.set(SAY_TAKEN_HEADER, '1');
+
+/** `carried` (made for this request) with SAY_TAKEN_HEADER, or SAY_TAKEN alone. */
+function sayTaken(carried: MsgHdrs | undefined): MsgHdrs {
+  if (carried === undefined) return SAY_TAKEN;
+  carried.set(SAY_TAKEN_HEADER, '1');
+  return carried;
+}
+
+/** The answer to a call made while the connection to NATS is down. */
+const BUS_DOWN = 'the bus is unavailable, try again shortly';
 
 /** What a batch part that is neither replies nor an error is taken for. */
 const INVALID_PART = { code: -32603, message: 'invalid batch reply from the bus' };

@@ -2,10 +2,13 @@
 // service this process serves (single calls, batches of calls, pings), each call run through the handler
 // registry. A batch's replies go back in as few messages as the server's largest payload allows. Closing
 // drains: no new request is taken, and those in flight are answered before close() resolves.
+// The replica says it is alive every HEARTBEAT_MS until then, and says it took a call when the request asks
+// (SAY_TAKEN_HEADER: calls that may not run twice), so the caller can fail that call at once if it dies.
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { LimitExceededError, logInternalTo, toErrorObject } from '@photon/codec';
 import { type ServiceName, TIMEOUT_MS, aboutRequest, inRequest } from '@photon/types';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
   ErrorCode,
@@ -22,6 +25,13 @@ import { splitReplies } from './split-replies';
 import { CoalescingPublisher } from './coalescing-publisher';
 import { REPLICA_HEADER, pingSubject, queueGroup, rpcBatchSubject, rpcSubject } from './nats-subjects';
 import { requestIdOf, withRequestId } from './request-id-header';
+import {
+  HEARTBEAT_MS,
+  type Heartbeat,
+  SAY_TAKEN_HEADER,
+  TAKEN_HEADER,
+  heartbeatSubject,
+} from './replica-liveness';
 
 export interface NatsRpcServerOptions {
   /** Log each call (method and request id) at debug level: off the hot path unless asked for. */
@@ -40,7 +50,11 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private readonly inFlight = new Set<Promise<void>>();
   /** Names the replica on every reply, so operators and tests can see how load spreads. */
   private readonly replica = `${hostname()}:${process.pid}`;
+  /** This server among every other on the bus, in heartbeats and taken-calls (one process may run several). */
+  private readonly liveName = `${this.replica}:${randomBytes(4).toString('hex')}`;
   private replyHeaders: MsgHdrs | undefined;
+  private takenHeaders: MsgHdrs | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
 
   private readonly traceCalls: boolean;
 
@@ -72,7 +86,20 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   listen(callback: () => void): void {
     const registry = this.registry;
     if (registry === undefined) throw new Error('NatsRpcServer.listen() before attach()');
-    for (const service of registry.servedServices()) this.serve(service, registry);
+    const services = registry.servedServices();
+    for (const service of services) this.serve(service, registry);
+    const beat = encodeJson({ replica: this.liveName, services } satisfies Heartbeat);
+    const subject = heartbeatSubject(this.prefix);
+    const sendBeat = (): void => {
+      try {
+        this.connection.publish(subject, beat);
+      } catch {
+        // A closed connection: close() stops the heartbeat.
+      }
+    };
+    sendBeat();
+    this.heartbeat = setInterval(sendBeat, HEARTBEAT_MS);
+    this.heartbeat.unref();
     callback();
   }
 
@@ -85,6 +112,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
           // The handler runs in the scope of the request the message names: its log lines, and
           // the bus calls it makes in turn, carry that id.
           if (error !== null) return;
+          this.sayTaken(msg);
           const requestId = requestIdOf(msg.headers);
           this.track(inRequest(requestId, () => this.answer(msg, registry, requestId)));
         },
@@ -93,6 +121,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
         queue,
         callback: (error, msg) => {
           if (error !== null) return;
+          this.sayTaken(msg);
           const requestId = requestIdOf(msg.headers);
           this.track(inRequest(requestId, () => this.answerBatch(msg, registry, requestId)));
         },
@@ -175,6 +204,16 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     }
   }
 
+  /** Tells the caller this replica took the call, when it asked: an empty message naming it, before the answer. */
+  private sayTaken(msg: Msg): void {
+    if (msg.reply === undefined || msg.headers?.get(SAY_TAKEN_HEADER) !== '1') return;
+    if (this.takenHeaders === undefined) {
+      this.takenHeaders = headers();
+      this.takenHeaders.set(TAKEN_HEADER, this.liveName);
+    }
+    this.publisher.publish(msg.reply, undefined, undefined, this.takenHeaders);
+  }
+
   /** The same for every reply, so made once (a publish only reads the headers it is given). */
   private headers(): MsgHdrs {
     if (this.replyHeaders === undefined) {
@@ -199,6 +238,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     ]);
     clearTimeout(bound);
     this.publisher.flush();
+    clearInterval(this.heartbeat);
   }
 
   on(): never {

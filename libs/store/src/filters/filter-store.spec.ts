@@ -49,6 +49,32 @@ describe.each([
     expect(await one.advance(idOf(9), '0', '1')).toBe(false);
   });
 
+  it('behavior: a proposed cursor moves only when its poll is confirmed; an unconfirmed one is polled again', async () => {
+    const [one, two] = await replicas.pair();
+    await one.install(filter(1));
+    // A poll whose reply was lost: proposed, never confirmed. The next poll still starts at 7.
+    expect(await one.propose(idOf(1), '7', '9', 'lost')).toBe(true);
+    expect((await two.get(idOf(1)))?.cursor).toBe('7');
+    expect(await two.propose(idOf(1), '7', '12', 'next')).toBe(true);
+    // The lost poll's late confirmation is superseded: the later poll carries its changes.
+    expect(await one.confirm(idOf(1), 'lost')).toBe('superseded');
+    expect(await one.confirm(idOf(1), 'next')).toBe('confirmed');
+    expect((await two.get(idOf(1)))?.cursor).toBe('12');
+    // Confirmed once: a repeat is superseded, a proposal from the old cursor is refused.
+    expect(await two.confirm(idOf(1), 'next')).toBe('superseded');
+    expect(await two.propose(idOf(1), '7', '15', 'stale')).toBe(false);
+    expect(await two.confirm(idOf(9), 'next')).toBe('gone');
+  });
+
+  it('behavior: a move at once drops a proposal, whose confirmation is then superseded', async () => {
+    const [one, two] = await replicas.pair();
+    await one.install(filter(1));
+    expect(await one.propose(idOf(1), '7', '9', 'poll')).toBe(true);
+    expect(await two.advance(idOf(1), '7', '8')).toBe(true);
+    expect(await one.confirm(idOf(1), 'poll')).toBe('superseded');
+    expect((await one.get(idOf(1)))?.cursor).toBe('8');
+  });
+
   it('behavior: uninstall answers true once, then false; the filter is gone for every replica', async () => {
     const [one, two] = await replicas.pair();
     await one.install(filter(1));
@@ -63,7 +89,7 @@ describe.each([
     await one.install(filter(1));
     await one.install(filter(2));
     await tick(180);
-    expect(await two.advance(idOf(1), '7', '7')).toBe(true);
+    expect(await two.propose(idOf(1), '7', '7', 'poll')).toBe(true);
     expect(await two.get(idOf(2))).not.toBeNull();
     await tick(180);
     expect(await two.get(idOf(1))).not.toBeNull();

@@ -1,8 +1,10 @@
 // The contract of the filter store: every live polling filter of the tier with its criteria and a cursor
 // (what was delivered last), never a buffer of results, so any replica behind any gateway answers any
-// filter. A filter idles out after the filter timeout unless a poll advances it (geth: only
-// eth_getFilterChanges resets the deadline). Caps bound live filters per tier and per client, and the
-// criteria bytes one client's filters hold.
+// filter. A poll that found changes moves the cursor in two steps: it proposes the new position, and the
+// gateway confirms it once the reply reached it; a reply lost on the way (NATS restarted, a replica killed)
+// leaves the cursor where it was, so the next poll delivers those changes again. A filter idles out after
+// the filter timeout unless a poll advances it (geth: only eth_getFilterChanges resets the deadline). Caps
+// bound live filters per tier and per client, and the criteria bytes one client's filters hold.
 
 export type FilterKind = 'logs' | 'blocks' | 'pending';
 
@@ -19,6 +21,9 @@ export interface FilterRecord {
   /** Who installed it, for the per-client cap ('internal' for calls without an address). */
   readonly client: string;
 }
+
+/** What became of a poll's proposed cursor (see FilterStore.confirm). */
+export type FilterConfirmation = 'confirmed' | 'superseded' | 'gone';
 
 export interface FilterCaps {
   /** Live filters of the whole tier. */
@@ -52,10 +57,24 @@ export abstract class FilterStore {
   abstract get(id: string): Promise<FilterRecord | null>;
 
   /**
-   * Moves the cursor from `from` to `to` and restarts the idle timer. False when the cursor is not `from`
-   * any more (another poll delivered first: read it again) or the filter is gone.
+   * Moves the cursor from `from` to `to` at once (a poll with nothing to deliver), dropping any proposal, and
+   * restarts the idle timer. False when the cursor is not `from` any more (another poll delivered first:
+   * read it again) or the filter is gone.
    */
   abstract advance(id: string, from: string, to: string): Promise<boolean>;
+
+  /**
+   * Proposes moving the cursor from `from` to `to` for the poll `poll` (the position stays tentative until
+   * `confirm`), replacing any earlier proposal, and restarts the idle timer. False as `advance`.
+   */
+  abstract propose(id: string, from: string, to: string, poll: string): Promise<boolean>;
+
+  /**
+   * Moves the cursor to the position `poll` proposed: `confirmed`; `superseded` when a later poll proposed
+   * or moved it since (that poll delivers the same changes: this one's are not to be delivered), `gone`
+   * when the filter is.
+   */
+  abstract confirm(id: string, poll: string): Promise<FilterConfirmation>;
 
   /** Removes the filter; false if it was not live. */
   abstract uninstall(id: string): Promise<boolean>;

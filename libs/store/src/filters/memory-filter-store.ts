@@ -6,6 +6,7 @@ import {
   FILTER_TIMEOUT_MS,
   type FilterCaps,
   FilterCapError,
+  type FilterConfirmation,
   type FilterRecord,
   FilterStore,
   filterKey,
@@ -21,6 +22,8 @@ interface Live {
   filter: FilterRecord;
   readonly criteria: string | undefined;
   expiresAt: number;
+  /** The position a poll proposed and the gateway has not confirmed yet. */
+  proposed?: { readonly to: string; readonly poll: string };
 }
 
 export class MemoryFilterStore extends FilterStore {
@@ -75,7 +78,25 @@ export class MemoryFilterStore extends FilterStore {
     if (live === undefined || live.filter.cursor !== from) return Promise.resolve(false);
     live.filter = { ...live.filter, cursor: to };
     live.expiresAt = this.now() + this.timeoutMs;
+    delete live.proposed;
     return Promise.resolve(true);
+  }
+
+  propose(id: string, from: string, to: string, poll: string): Promise<boolean> {
+    const live = this.live(id);
+    if (live === undefined || live.filter.cursor !== from) return Promise.resolve(false);
+    live.proposed = { to, poll };
+    live.expiresAt = this.now() + this.timeoutMs;
+    return Promise.resolve(true);
+  }
+
+  confirm(id: string, poll: string): Promise<FilterConfirmation> {
+    const live = this.live(id);
+    if (live === undefined) return Promise.resolve('gone');
+    if (live.proposed?.poll !== poll) return Promise.resolve('superseded');
+    live.filter = { ...live.filter, cursor: live.proposed.to };
+    delete live.proposed;
+    return Promise.resolve('confirmed');
   }
 
   uninstall(id: string): Promise<boolean> {

@@ -1,14 +1,16 @@
 // The cluster's filter store: one hash per filter (kind, criteria, cursor, client, bytes) expiring with the
 // filter timeout, and sorted sets of live ids by deadline, for the tier and per client, that the caps count
 // (the criteria bytes of a client are summed over its live filters' hashes).
-// Install, advance and uninstall are scripts, so a cap check and its insert, or a cursor's compare and
-// swap, are one step for every replica.
+// Install, advance, propose, confirm and uninstall are scripts, so a cap check and its insert, or a cursor's
+// compare and swap, are one step for every replica. A proposed cursor is two more fields of the hash
+// (`proposed`, `poll`).
 import type { Redis } from 'ioredis';
 import {
   DEFAULT_FILTER_CAPS,
   FILTER_TIMEOUT_MS,
   type FilterCaps,
   FilterCapError,
+  type FilterConfirmation,
   type FilterKind,
   type FilterRecord,
   FilterStore,
@@ -43,15 +45,30 @@ redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
 redis.call('PEXPIRE', KEYS[3], ARGV[4])
 return 1`;
 
-// KEYS: filter hash, tier set. ARGV: expected cursor, new cursor, timeout ms, deadline, id, client set prefix.
-const ADVANCE = `
+// KEYS: filter hash, tier set. ARGV: expected cursor, new cursor, timeout ms, deadline, id, client set prefix,
+// and for a proposal the poll (the cursor field is then left alone).
+const MOVE = `
 if redis.call('HGET', KEYS[1], 'cursor') ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'cursor', ARGV[2])
+if ARGV[7] then
+  redis.call('HSET', KEYS[1], 'proposed', ARGV[2], 'poll', ARGV[7])
+else
+  redis.call('HSET', KEYS[1], 'cursor', ARGV[2])
+  redis.call('HDEL', KEYS[1], 'proposed', 'poll')
+end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('ZADD', KEYS[2], 'XX', ARGV[4], ARGV[5])
 local client = ARGV[6] .. redis.call('HGET', KEYS[1], 'client')
 redis.call('ZADD', client, 'XX', ARGV[4], ARGV[5])
 redis.call('PEXPIRE', client, ARGV[3])
+return 1`;
+
+// KEYS: filter hash. ARGV: poll. 1 confirmed, 0 superseded, -1 gone.
+const CONFIRM = `
+local fields = redis.call('HMGET', KEYS[1], 'kind', 'poll', 'proposed')
+if not fields[1] then return -1 end
+if fields[2] ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'cursor', fields[3])
+redis.call('HDEL', KEYS[1], 'proposed', 'poll')
 return 1`;
 
 // KEYS: filter hash, tier set. ARGV: id, client set prefix.
@@ -122,10 +139,23 @@ export class RedisFilterStore extends FilterStore {
     };
   }
 
-  async advance(id: string, from: string, to: string): Promise<boolean> {
+  advance(id: string, from: string, to: string): Promise<boolean> {
+    return this.move(id, from, to);
+  }
+
+  propose(id: string, from: string, to: string, poll: string): Promise<boolean> {
+    return this.move(id, from, to, poll);
+  }
+
+  async confirm(id: string, poll: string): Promise<FilterConfirmation> {
+    const outcome = await this.redis.eval(CONFIRM, 1, this.filterKey(filterKey(id)), poll);
+    return outcome === 1 ? 'confirmed' : outcome === 0 ? 'superseded' : 'gone';
+  }
+
+  private async move(id: string, from: string, to: string, poll?: string): Promise<boolean> {
     const key = filterKey(id);
     const moved = await this.redis.eval(
-      ADVANCE,
+      MOVE,
       2,
       this.filterKey(key),
       this.tierKey(),
@@ -135,6 +165,7 @@ export class RedisFilterStore extends FilterStore {
       Date.now() + this.timeoutMs,
       key,
       this.clientKey(''),
+      ...(poll === undefined ? [] : [poll]),
     );
     return moved === 1;
   }

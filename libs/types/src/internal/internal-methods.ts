@@ -24,6 +24,19 @@ export const INTERNAL_METHODS = [
     summary:
       "Sign with an unlocked account for the tier's own sends (the faucet); no client call, so no exposure rule.",
   },
+  {
+    method: 'photon_pollFilter',
+    service: 'events',
+    timeout: 'scan',
+    summary:
+      "The gateway's eth_getFilterChanges: the changes and the poll whose proposed cursor photon_filterDelivered confirms.",
+  },
+  {
+    method: 'photon_filterDelivered',
+    service: 'events',
+    timeout: 'instant',
+    summary: "The gateway got a poll's reply: move the filter's cursor to the position that poll proposed.",
+  },
 ] as const satisfies readonly InternalMethodRow[];
 
 export type InternalMethodName = (typeof INTERNAL_METHODS)[number]['method'];

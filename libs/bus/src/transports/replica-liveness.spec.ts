@@ -1,0 +1,27 @@
+// ReplicaLiveness on a hand-moved clock: a replica is lost only when others were heard after it.
+import { HEARTBEAT_MS, LOST_AFTER_MS, ReplicaLiveness } from './replica-liveness';
+
+describe(ReplicaLiveness.name, () => {
+  it('behavior: a replica silent while others beat is lost once, with its services', () => {
+    let now = 0;
+    const liveness = new ReplicaLiveness(() => now);
+    liveness.heard({ replica: 'q1', services: ['query'] });
+    liveness.heard({ replica: 'q2', services: ['query'] });
+    for (now = HEARTBEAT_MS; now <= LOST_AFTER_MS + HEARTBEAT_MS; now += HEARTBEAT_MS) {
+      liveness.heard({ replica: 'q2', services: ['query'] });
+      liveness.heard({ replica: 'gateway', services: [] });
+    }
+    expect(liveness.takeLost()).toEqual([{ replica: 'q1', services: ['query'] }]);
+    expect(liveness.takeLost()).toEqual([]);
+  });
+
+  it('behavior: when no heartbeat arrives at all (the caller lags, or the bus is down), no one is lost', () => {
+    let now = 0;
+    const liveness = new ReplicaLiveness(() => now);
+    liveness.heard({ replica: 'q1', services: ['query'] });
+    now = 10 * LOST_AFTER_MS;
+    expect(liveness.takeLost()).toEqual([]);
+    liveness.heard({ replica: 'q1', services: ['query'] });
+    expect(liveness.takeLost()).toEqual([]);
+  });
+});
