@@ -22,6 +22,11 @@ class PingBus extends MethodBus {
   subscribe(): () => void {
     return () => undefined;
   }
+  /** As a call that found no replica of `service` (the NATS transport's "no responders"). */
+  callFindsDown(service: ServiceName): void {
+    this.down.add(service);
+    this.noteServiceUnavailable();
+  }
 }
 
 function readinessOf(bus: PingBus, draining: Draining): GatewayReadiness {
@@ -72,5 +77,14 @@ describe(GatewayReadiness.name, () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('behavior: a call that found a service with no replica makes the next report ping again', async () => {
+    const bus = new PingBus();
+    const readiness = readinessOf(bus, new Draining());
+    expect((await readiness.report()).ready).toBe(true);
+    bus.callFindsDown('query');
+    expect(await readiness.report()).toMatchObject({ ready: false, body: { services: { query: false } } });
+    expect(bus.pings).toBe(8);
   });
 });

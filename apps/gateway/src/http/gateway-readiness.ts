@@ -1,7 +1,8 @@
 // The gateway's readiness, one answer for its own /readyz and for the ops listener's: every service
 // owning an exposed method answers a ping on the bus (so the bus is up too), and the process is not
 // draining. /readyz on the JSON-RPC listener is not rate limited (load balancers poll it from their own
-// address), so it must stay cheap whatever the rate: reports share one round of pings a second.
+// address), so it must stay cheap whatever the rate: reports share one round of pings a second, unless a
+// call found a service with no replica since that round began (then the next report pings again).
 import { Inject, Injectable } from '@nestjs/common';
 import { MethodBus } from '@photon/bus';
 import { type ReadinessReport, readinessStatus } from '@photon/ops';
@@ -16,7 +17,8 @@ const ANSWERS_KEPT_MS = 1000;
 @Injectable()
 export class GatewayReadiness {
   /** The pings under way, or the last ones for a second: however often /readyz is asked, one round a second. */
-  private pinged: { readonly answers: Promise<boolean[]>; at: number } | undefined;
+  private pinged:
+    { readonly answers: Promise<boolean[]>; at: number; readonly unavailableSeen: number } | undefined;
 
   constructor(
     private readonly bus: MethodBus,
@@ -40,10 +42,17 @@ export class GatewayReadiness {
   private ping(services: readonly ServiceName[]): Promise<boolean[]> {
     const pinged = this.pinged;
     // `at` is set once the round ends: a round under way is always shared.
-    if (pinged !== undefined && performance.now() - pinged.at < ANSWERS_KEPT_MS) return pinged.answers;
+    if (
+      pinged !== undefined &&
+      performance.now() - pinged.at < ANSWERS_KEPT_MS &&
+      pinged.unavailableSeen === this.bus.unavailableSeen
+    ) {
+      return pinged.answers;
+    }
     const round = {
       answers: Promise.all(services.map((service) => this.bus.ping(service, PING_TIMEOUT_MS))),
       at: Infinity,
+      unavailableSeen: this.bus.unavailableSeen,
     };
     this.pinged = round;
     void round.answers.finally(() => (round.at = performance.now()));

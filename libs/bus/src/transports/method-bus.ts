@@ -16,6 +16,21 @@ export interface BusRequest extends BusCall {
 }
 
 export abstract class MethodBus {
+  private unavailableCalls = 0;
+
+  /**
+   * How many calls so far found their service with no replica to take them (it only grows): an answer about
+   * the services' health kept from before the last of them is stale.
+   */
+  get unavailableSeen(): number {
+    return this.unavailableCalls;
+  }
+
+  /** A transport tells this when a call found no replica of its service. */
+  protected noteServiceUnavailable(): void {
+    this.unavailableCalls++;
+  }
+
   /** Runs `request` on `service`; rejects with an RpcError on failure. */
   abstract request(service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown>;
 

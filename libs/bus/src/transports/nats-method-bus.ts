@@ -347,6 +347,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     // message's headers (every reply names its replica) parses them.
     if (message.data.length === 0) {
       if (message.headers?.code === NO_RESPONDERS) {
+        this.noteServiceUnavailable();
         this.fail(token, new NoResponders(`service ${pending.service} is unavailable`));
         return;
       }
