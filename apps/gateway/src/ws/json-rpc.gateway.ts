@@ -67,10 +67,14 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
   async onMessage(@MessageBody() text: string, @ConnectedSocket() socket: WebSocket): Promise<void> {
     const session = this.sessions.get(socket);
     if (session === undefined || socket.readyState !== WebSocket.OPEN) return;
+    // Past its bounds a connection's requests wait here, in order, though the socket had read them already.
+    await session.flow.admit();
+    if (socket.readyState !== WebSocket.OPEN) return;
     const body = this.endpoint.parse(text, 'ws');
     // A batch's calls each count in flight: a client cannot have more answered at once than one full batch.
-    const calls = body.kind === 'batch' ? body.items.length : 1;
-    session.flow.begin(calls);
+    const batch = body.kind === 'batch';
+    const calls = batch ? body.items.length : 1;
+    session.flow.begin(calls, batch);
     // Notifications wait while this reply is computed and written: none precedes its eth_subscribe reply.
     this.subscriptions.hold(session.id);
     try {
@@ -88,7 +92,7 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
       if (reply.text !== undefined) session.flow.send(reply.text);
     } finally {
       this.subscriptions.release(session.id);
-      session.flow.end(calls);
+      session.flow.end(calls, batch);
     }
   }
 }

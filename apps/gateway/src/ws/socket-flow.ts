@@ -1,38 +1,59 @@
 // What one JSON-RPC websocket may owe its client, bounded: every frame to it (a reply, a batch reply, a
 // notification) goes out through here and counts against one bound on unsent bytes. Reading the client's
-// requests stops while the unsent bytes pass a quarter of the bound or while its calls in flight pass
+// requests stops while the unsent bytes pass a quarter of the bound, while its calls in flight pass
 // MAX_CALLS_IN_FLIGHT (one full batch alone does not: a long pause leaves the client's pongs unread and
-// the keepalive drops it), and resumes once both are back under (TCP then pushes back on the client); a
-// frame that would take the unsent bytes past the bound closes the socket with 1008 and a reason instead,
-// so a client that never reads costs at most the bound plus one reply.
+// the keepalive drops it) or while more than MAX_BATCHES_IN_FLIGHT batches are (each may answer up to the
+// batch response limit), and resumes once all are back under (TCP then pushes back on the client). Frames
+// the socket had already read when it paused wait their turn in `admit` rather than run. A frame that
+// would take the unsent bytes past the bound closes the socket with 1008 and a reason instead, so a client
+// that never reads costs at most the bound plus the replies of the calls let in.
 import { WebSocket } from 'ws';
 import { MAX_BUFFERED_BYTES } from './socket-upkeep';
 
 /** Calls (batch items count one each) a connection may have in flight; past them its requests wait unread. */
 export const MAX_CALLS_IN_FLIGHT = 1_000;
+/** Batches a connection may have in flight; past them its requests wait unread. */
+export const MAX_BATCHES_IN_FLIGHT = 2;
 /** Close code for a client that does not read what it asked for (1008: policy violation). */
 export const NOT_READING = 1008;
 
 export class SocketFlow {
   private inFlight = 0;
+  private batchesInFlight = 0;
   private closed = false;
+  /** Requests read before the pause took hold, waiting in arrival order to be let in. */
+  private readonly waiting: (() => void)[] = [];
 
   /** `onClose` hears the reason when the flow closes the socket. */
   constructor(
     private readonly socket: WebSocket,
     private readonly maxUnsentBytes: number = MAX_BUFFERED_BYTES,
     private readonly onClose: (reason: string) => void = () => undefined,
-  ) {}
+  ) {
+    // A socket that closes with requests waiting lets them go (each finds it gone and stops).
+    socket.once('close', () => this.steer());
+  }
 
-  /** Calls of one request are being answered: past the in-flight bound, reading waits. */
-  begin(calls: number): void {
+  /**
+   * Resolves when a request just read may run: at once while the connection is within its bounds and no
+   * earlier request waits, else in arrival order as the bounds free up (or the socket closes).
+   */
+  admit(): Promise<void> {
+    if (this.waiting.length === 0 && !this.behind()) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Calls of one request (a batch or not) are being answered: past the in-flight bounds, reading waits. */
+  begin(calls: number, batch: boolean): void {
     this.inFlight += calls;
+    if (batch) this.batchesInFlight++;
     this.steer();
   }
 
   /** Those calls are answered (and their reply sent, or dropped). */
-  end(calls: number): void {
+  end(calls: number, batch: boolean): void {
     this.inFlight -= calls;
+    if (batch) this.batchesInFlight--;
     this.steer();
   }
 
@@ -46,7 +67,7 @@ export class SocketFlow {
     // One frame larger than the bound still goes to a client that has read everything before it.
     if (unsent > 0 && unsent + Buffer.byteLength(text) > this.maxUnsentBytes) {
       this.closed = true;
-      const reason = `client not reading: ${what}s backed up past ${this.maxUnsentBytes} bytes`;
+      const reason = `client not reading: ${what === 'reply' ? 'replies' : 'notifications'} backed up past ${this.maxUnsentBytes} bytes`;
       this.onClose(reason);
       this.socket.close(NOT_READING, reason);
       return false;
@@ -61,11 +82,24 @@ export class SocketFlow {
     return { unsentBytes: this.socket.bufferedAmount, inFlight: this.inFlight, paused: this.socket.isPaused };
   }
 
+  private behind(): boolean {
+    return (
+      this.inFlight > MAX_CALLS_IN_FLIGHT ||
+      this.batchesInFlight > MAX_BATCHES_IN_FLIGHT ||
+      this.socket.bufferedAmount > this.maxUnsentBytes / 4
+    );
+  }
+
   private steer(): void {
-    if (this.socket.readyState !== WebSocket.OPEN) return;
-    const behind =
-      this.inFlight > MAX_CALLS_IN_FLIGHT || this.socket.bufferedAmount > this.maxUnsentBytes / 4;
+    if (this.socket.readyState !== WebSocket.OPEN) {
+      // Nothing more will be answered: the waiting requests run to find the socket gone.
+      for (const resolve of this.waiting.splice(0)) resolve();
+      return;
+    }
+    const behind = this.behind();
+    // One waiting request at a time: its begin() steers again and lets the next in if there is room.
+    if (!behind) this.waiting.shift()?.();
     if (behind && !this.socket.isPaused) this.socket.pause();
-    else if (!behind && this.socket.isPaused) this.socket.resume();
+    else if (!behind && this.waiting.length === 0 && this.socket.isPaused) this.socket.resume();
   }
 }
