@@ -104,6 +104,9 @@ describe.each<PhotonStackKind>(['cluster', 'in-process'])(
       await measure();
     });
     afterAll(async () => {
+      process.stdout.write(
+        `hostile-memory ${kind}: gateway RSS peak ${peakMiB.toFixed(0)} MiB (bound ${RSS_BOUND_MIB[kind]})\n`,
+      );
       await stack?.stop();
     });
     afterEach(async () => {

@@ -2,7 +2,7 @@
 // notification) goes out through here and counts against one bound on unsent bytes. Reading the client's
 // requests stops while the unsent bytes pass a quarter of the bound, while its calls in flight pass
 // MAX_CALLS_IN_FLIGHT (one full batch alone does not: a long pause leaves the client's pongs unread and
-// the keepalive drops it) or while more than MAX_BATCHES_IN_FLIGHT batches are (each may answer up to the
+// the keepalive drops it) or while MAX_BATCHES_IN_FLIGHT batches are (each may answer up to the
 // batch response limit), and resumes once all are back under (TCP then pushes back on the client). Frames
 // the socket had already read when it paused wait their turn in `admit` rather than run. A frame that
 // would take the unsent bytes past the bound closes the socket with 1008 and a reason instead, so a client
@@ -12,7 +12,7 @@ import { MAX_BUFFERED_BYTES } from './socket-upkeep';
 
 /** Calls (batch items count one each) a connection may have in flight; past them its requests wait unread. */
 export const MAX_CALLS_IN_FLIGHT = 1_000;
-/** Batches a connection may have in flight; past them its requests wait unread. */
+/** Batches a connection may have in flight at once; while it has them its requests wait unread. */
 export const MAX_BATCHES_IN_FLIGHT = 2;
 /** Close code for a client that does not read what it asked for (1008: policy violation). */
 export const NOT_READING = 1008;
@@ -85,7 +85,7 @@ export class SocketFlow {
   private behind(): boolean {
     return (
       this.inFlight > MAX_CALLS_IN_FLIGHT ||
-      this.batchesInFlight > MAX_BATCHES_IN_FLIGHT ||
+      this.batchesInFlight >= MAX_BATCHES_IN_FLIGHT ||
       this.socket.bufferedAmount > this.maxUnsentBytes / 4
     );
   }
