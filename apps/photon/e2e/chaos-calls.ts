@@ -20,14 +20,28 @@ export interface RpcOutcome<R> {
   readonly transport?: string;
 }
 
+/** Every call's span and how it ended, so the summary can say what the calls made during a fault got. */
+export interface CallSpan {
+  readonly startedMs: number;
+  readonly endedMs: number;
+  readonly ended: 'result' | 'json-rpc' | 'transport';
+}
+
 export class CallLog {
   calls = 0;
   readonly failures: Failure[] = [];
+  readonly spans: CallSpan[] = [];
 
   /** Records a call that ended in `outcome`, made by `client`. */
   record(client: string, method: string, startedMs: number, outcome: RpcOutcome<unknown>): void {
     this.calls++;
     const endedMs = Date.now();
+    this.spans.push({
+      startedMs,
+      endedMs,
+      ended:
+        outcome.transport !== undefined ? 'transport' : outcome.error !== undefined ? 'json-rpc' : 'result',
+    });
     if (outcome.transport !== undefined)
       this.failures.push({ client, method, startedMs, endedMs, kind: 'transport', what: outcome.transport });
     else if (outcome.error !== undefined)

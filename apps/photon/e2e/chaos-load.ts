@@ -39,6 +39,8 @@ export interface SentTx {
   readonly hash: string;
   /** True once eth_sendRawTransaction answered this hash (or said the engine already had it). */
   accepted: boolean;
+  /** When it was accepted (Date.now()), to tell which fault's window it fell in. */
+  acceptedMs?: number;
   readonly logs: boolean;
 }
 
@@ -83,6 +85,7 @@ export function startSender(
       if (answer.result !== undefined && answer.result !== pending.tx.hash)
         throw new Error(`${name}: the tier answered hash ${answer.result} for ${pending.tx.hash}`);
       pending.tx.accepted = true;
+      pending.tx.acceptedMs = Date.now();
       pending = undefined;
       nonce++;
     }

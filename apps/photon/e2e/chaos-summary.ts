@@ -1,13 +1,24 @@
 // What the chaos test measured, reduced to the numbers it asserts and prints: failed requests by fault
-// and cause, heads missed by subscribers, filters lost, accepted txs without a receipt.
-import type { Failure } from './chaos-calls';
+// and cause, per fault what the calls made meanwhile got and what was lost, heads missed by subscribers,
+// filters lost, accepted txs without a receipt.
+import type { CallSpan, Failure } from './chaos-calls';
 import type { HeadSubscriber, PolledFilter, SentTx } from './chaos-load';
 
 export interface Fault {
   readonly name: string;
   readonly startMs: number;
   endMs: number;
+  /** The highest head any subscriber had when the fault began and when the tier had recovered. */
+  readonly startHeight: bigint;
+  endHeight: bigint;
   note: string;
+}
+
+/** What a block filter's hashes stood for: the heights it never gave and those it gave twice. */
+export interface BlockFilterHeights {
+  readonly name: string;
+  readonly gaps: readonly bigint[];
+  readonly duplicateHeights: readonly bigint[];
 }
 
 /** Per subscriber: what it was sent, what it fetched itself, and what it never had. */
@@ -88,6 +99,10 @@ const seconds = (ms: readonly number[]): string =>
 export interface Summary {
   readonly seconds: number;
   readonly calls: number;
+  readonly spans: readonly CallSpan[];
+  readonly blockFilters: readonly BlockFilterHeights[];
+  /** Token transfers mined that the log filter never gave. */
+  readonly logFilterMissing: readonly string[];
   readonly failures: readonly Failure[];
   readonly faults: readonly Fault[];
   readonly heads: readonly HeadsSeen[];
@@ -105,6 +120,7 @@ export function formatSummary(s: Summary): string {
   lines.push('faults:');
   for (const fault of s.faults)
     lines.push(`  ${fault.name}: recovered in ${fault.endMs - fault.startMs} ms (${fault.note})`);
+  lines.push(...faultTable(s));
   const failed = s.failures.length;
   const transport = s.failures.filter((f) => f.kind === 'transport').length;
   const outside = s.failures.filter((f) => faultOf(f, s.faults) === undefined).length;
@@ -143,4 +159,48 @@ export function formatSummary(s: Summary): string {
   );
   lines.push(`secrets in logs: ${s.leaks.length === 0 ? 'none' : s.leaks.join('; ')}`);
   return lines.join('\n');
+}
+
+/** Goal for a call made during a fault: answered or refused within this (reported, not asserted). */
+const PROMPT_MS = 1_000;
+
+/**
+ * One row per fault: the time to recover; the calls whose span overlaps the fault's window (from the fault to
+ * the recovery): how many, answered with a result, refused with a JSON-RPC error, without any answer, the
+ * slowest and how many took over a second; acknowledged txs lost and log-filter transfers missing among the
+ * txs accepted since the previous fault's recovery up to this one's; heads and blocks missed by each
+ * subscriber and block filter at the heights of the window.
+ */
+export function faultTable(s: Summary): string[] {
+  const lines = ['per fault (calls whose span overlaps the window from the fault to the recovery):'];
+  const lost = new Set(s.withoutReceipt);
+  const missingLogs = new Set(s.logFilterMissing);
+  s.faults.forEach((fault, i) => {
+    const since = i === 0 ? Number.NEGATIVE_INFINITY : s.faults[i - 1]!.endMs;
+    const spans = s.spans.filter((c) => c.startedMs <= fault.endMs && c.endedMs >= fault.startMs);
+    const count = (ended: CallSpan['ended']) => spans.filter((c) => c.ended === ended).length;
+    const took = spans.map((c) => c.endedMs - c.startedMs);
+    const accepted = s.sent.filter(
+      (tx) => tx.acceptedMs !== undefined && tx.acceptedMs > since && tx.acceptedMs <= fault.endMs,
+    );
+    const inWindow = (heights: readonly bigint[]) =>
+      heights.filter((h) => h >= fault.startHeight && h <= fault.endHeight).length;
+    lines.push(
+      `  ${fault.name}: recovered in ${fault.endMs - fault.startMs} ms; ${spans.length} calls: ` +
+        `${count('result')} answered, ${count('json-rpc')} refused with an error, ${count('transport')} without an answer; ` +
+        `slowest ${took.reduce((max, ms) => Math.max(max, ms), 0)} ms, ${took.filter((ms) => ms > PROMPT_MS).length} over ${PROMPT_MS} ms`,
+    );
+    lines.push(
+      `    lost: acknowledged txs lost ${accepted.filter((tx) => lost.has(tx.hash)).length} of ${accepted.length}, ` +
+        `log-filter transfers missing ${accepted.filter((tx) => missingLogs.has(tx.hash)).length}; ` +
+        `heights ${String(fault.startHeight)}..${String(fault.endHeight)}: missed ` +
+        [
+          ...s.heads.map((h) => `${h.name} ${inWindow([...h.missed, ...h.skippedInSession])}`),
+          ...s.blockFilters.map(
+            (b) => `${b.name} ${inWindow(b.gaps)} (twice ${inWindow(b.duplicateHeights)})`,
+          ),
+        ].join(', '),
+    );
+  });
+  return lines;
 }

@@ -88,7 +88,13 @@ export async function startLoadBalancer(backends: readonly Backend[]): Promise<L
     const target = new URL(req.url ?? '/', backends[index]!.httpUrl);
     const upstream = request(target, { method: req.method, headers: req.headers, agent }, (answer) => {
       counts.forwarded++;
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      // Connection and Keep-Alive are hop-by-hop: the backend's (a gateway keeps idle connections 120 s) would
+      // tell the client to reuse a connection this server closes after its own idle time (Node's 5 s), and a
+      // call sent on it just as it closes fails with no answer. This server says its own.
+      const headers = { ...answer.headers };
+      delete headers.connection;
+      delete headers['keep-alive'];
+      res.writeHead(answer.statusCode ?? 502, headers);
       answer.pipe(res);
       answer.on('error', () => res.destroy());
     });
