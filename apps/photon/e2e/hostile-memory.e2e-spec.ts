@@ -22,8 +22,10 @@ jest.setTimeout(240_000);
 /**
  * What the gateway's process may take, all told, while the client does its worst: idle, a cluster gateway
  * holds about 135 MiB and `photon start` about 200 MiB; before the bounds the flood alone took 1.1 GiB.
+ * Peaks seen with the bounds: cluster 206–294 MiB, photon start 273–381 MiB (V8 gives memory back late, so
+ * the same run varies by ~90 MiB): the bounds leave that much room above the highest.
  */
-const RSS_BOUND_MIB: Record<PhotonStackKind, number> = { cluster: 300, 'in-process': 400 };
+const RSS_BOUND_MIB: Record<PhotonStackKind, number> = { cluster: 400, 'in-process': 500 };
 /** --ws-criteria-bytes-per-connection and --ws-criteria-bytes-per-ip by default. */
 const PER_CONNECTION = 4 * 1024 * 1024;
 const PER_ADDRESS = 16 * 1024 * 1024;
