@@ -71,6 +71,8 @@ interface PendingReply {
   readonly resend: (() => void) | undefined;
   /** The replica that said it took the call (non-idempotent services), once it did. */
   replica?: string;
+  /** How often it went again after a replica was lost. */
+  resent: number;
 }
 
 /** A read goes again at most this often: past it, a tier losing replica after replica lets it time out. */
@@ -95,7 +97,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   private connected = true;
   private readonly liveness = new ReplicaLiveness();
   private readonly heartbeat: NodeJS.Timeout;
-  private readonly resends = new Map<string, number>();
 
   constructor(
     private readonly connection: NatsConnection,
@@ -147,9 +148,8 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
           ),
         );
       } else if (pending.resend !== undefined && lost.services.includes(pending.service)) {
-        const sent = this.resends.get(token) ?? 0;
-        if (sent >= MAX_RESENDS) continue;
-        this.resends.set(token, sent + 1);
+        if (pending.resent >= MAX_RESENDS) continue;
+        pending.resent++;
         pending.resend();
       }
     }
@@ -313,7 +313,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       const token = (this.nextToken++).toString(36);
       const timer = setTimeout(() => {
         this.pending.delete(token);
-        this.resends.delete(token);
         reject(new ResourceUnavailableError('request timed out'));
       }, timeoutMs);
       const finish = (message: Msg): boolean => {
@@ -325,7 +324,15 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       const sent = idempotent ? carried : sayTaken(carried);
       const send = () => this.publisher.publish(subject, data, `${this.inbox}.${token}`, sent);
       const resend = idempotent ? send : undefined;
-      this.pending.set(token, { service, take: finish, reject, timer, generation: this.generation, resend });
+      this.pending.set(token, {
+        service,
+        take: finish,
+        reject,
+        timer,
+        generation: this.generation,
+        resend,
+        resent: 0,
+      });
       send();
     });
   }
@@ -334,7 +341,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     const pending = this.pending.get(token);
     if (pending === undefined) return;
     this.pending.delete(token);
-    this.resends.delete(token);
     clearTimeout(pending.timer);
     pending.reject(error);
   }
@@ -366,7 +372,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     }
     if (!done) return;
     this.pending.delete(token);
-    this.resends.delete(token);
     clearTimeout(pending.timer);
   }
 }
