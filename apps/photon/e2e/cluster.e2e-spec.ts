@@ -61,6 +61,32 @@ describe('cluster over NATS', () => {
     expect([...replicas].map((replica) => replica.split(':').pop()).sort()).toEqual(pids.sort());
   });
 
+  it('behavior: a stopped keystore leaves the gateway ready (reads still served) and shows in its report', async () => {
+    await Promise.all(stack.processes.keystore.map((p) => p.stop()));
+
+    const started = Date.now();
+    expect((await rpc(stack.httpUrl, 'eth_accounts')).error).toEqual({
+      code: -32002,
+      message: 'service keystore is unavailable',
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+    await waitFor(
+      async () => {
+        const ready = await fetch(`${stack.httpUrl}/readyz`);
+        const body = (await ready.json()) as { services?: Record<string, boolean> };
+        return ready.status === 200 && body.services?.keystore === false && body.services.query === true;
+      },
+      { what: 'readyz to report the keystore missing while staying ready', timeoutMs: 5_000 },
+    );
+    expect((await rpc(stack.httpUrl, 'web3_clientVersion')).result).toMatch(/^Photon\//);
+
+    extra.push(spawnPhoton(stack.processes.keystore[0]!.child.spawnargs.slice(2)));
+    await waitFor(async () => Array.isArray((await rpc(stack.httpUrl, 'eth_accounts')).result), {
+      what: 'the keystore to answer again',
+      timeoutMs: 20_000,
+    });
+  });
+
   it('behavior: a stopped query service answers a JSON-RPC error within a second, then recovers', async () => {
     await Promise.all(stack.processes.query.map((p) => p.stop()));
 

@@ -1,6 +1,6 @@
-// The gateway's readiness, one answer for its own /readyz and for the ops listener's: every service
-// owning an exposed method answers a ping on the bus (so the bus is up too), and the process is not
-// draining. /readyz on the JSON-RPC listener is not rate limited (load balancers poll it from their own
+// The gateway's readiness, one answer for its own /readyz and for the ops listener's: the services that
+// gate it (the query service: see RpcRouter.gatingServices) answer a ping on the bus (so the bus is up
+// too), and the process is not draining; the report lists every service owning an exposed method. /readyz on the JSON-RPC listener is not rate limited (load balancers poll it from their own
 // address), so it must stay cheap whatever the rate: reports share one round of pings a second, unless a
 // call found a service with no replica since that round began (then the next report pings again).
 import { Inject, Injectable } from '@nestjs/common';
@@ -29,7 +29,11 @@ export class GatewayReadiness {
   async report(): Promise<ReadinessReport> {
     const services = this.router.requiredServices;
     const answers = await this.ping(services);
-    const status = readinessStatus(this.ops.draining.active, answers.every(Boolean));
+    const gating = this.router.gatingServices;
+    const status = readinessStatus(
+      this.ops.draining.active,
+      services.every((service, i) => answers[i] === true || !gating.includes(service)),
+    );
     return {
       ready: status === 'ready',
       body: {

@@ -13,7 +13,7 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Handler for GET /readyz: the bus and every service owning an exposed method answer, and no drain began. */
+  /** Handler for GET /readyz: the bus and the query service answer, and no drain began (see GatewayReadiness). */
   @Get('readyz')
   async ready(@Res() reply: FastifyReply): Promise<void> {
     const report = await this.readiness.report();

@@ -31,8 +31,15 @@ export class RpcRouter {
   private readonly exposed: ReadonlySet<Namespace>;
   /** rpc.discover's answer, built on first call with the function that writes docs/openrpc.json. */
   private discoverDocument: OpenRpcDocument | undefined;
-  /** Services that own at least one exposed method: what readiness has to check. */
+  /** Services that own at least one exposed method: what readiness reports. */
   readonly requiredServices: readonly ServiceName[];
+  /**
+   * The services without which this gateway serves nothing worth routing to: the query service when it
+   * owns an exposed method (every read), else all of them. The others are shared by every gateway of the
+   * tier, so one of them missing would take every gateway out of its load balancer at once: reads would
+   * fail with it, and its own methods answer -32002 at once either way.
+   */
+  readonly gatingServices: readonly ServiceName[];
   private readonly filterPolls: FilterPolls;
 
   constructor(
@@ -48,6 +55,7 @@ export class RpcRouter {
       if (this.exposed.has(row.namespace) && isShippedService(row.service)) services.add(row.service);
     }
     this.requiredServices = [...services];
+    this.gatingServices = services.has('query') ? ['query'] : this.requiredServices;
     this.filterPolls = new FilterPolls(bus);
   }
 
