@@ -240,6 +240,9 @@ describe('the CometBFT subscribe protocol on /websocket (in-process)', () => {
   });
 });
 
+/** One client address's share of the tier's engine queries in the cluster tests (default 10). */
+const SHARE_ARGS = ['--engine-queries-per-client', '3'];
+
 describe('one engine subscription per query for every client of every gateway (cluster)', () => {
   let devnet: Devnet;
   let stack: ClusterStack;
@@ -253,9 +256,9 @@ describe('one engine subscription per query for every client of every gateway (c
     stack = await startPhotonStack('cluster', {
       engineUrl: devnet.rpcUrl,
       eventsReplicas: 2,
-      extraArgs: ['--log-level', 'warn'],
+      extraArgs: ['--log-level', 'warn', ...SHARE_ARGS],
     });
-    const second = await addGateway(stack, ['--log-level', 'warn']);
+    const second = await addGateway(stack, ['--log-level', 'warn', ...SHARE_ARGS]);
     urls = [`${stack.wsUrl}/websocket`, `${second.wsUrl}/websocket`];
   });
   afterAll(async () => {
@@ -292,6 +295,32 @@ describe('one engine subscription per query for every client of every gateway (c
       });
     } finally {
       for (const client of clients) client.close();
+    }
+  });
+
+  it('error: one client address spreading distinct queries over both gateways gets its share of the tier, not of each gateway', async () => {
+    const query = (n: number) => `tm.event='NewBlockHeader' AND share.n=${n}`;
+    const [onFirst, onSecond] = await Promise.all(urls.map((url) => CometSocket.open(url)));
+    try {
+      expect((await onFirst!.call('subscribe', { query: query(1) })).result).toEqual({});
+      expect((await onFirst!.call('subscribe', { query: query(2) })).result).toEqual({});
+      expect((await onSecond!.call('subscribe', { query: query(3) })).result).toEqual({});
+      // The second gateway's clients follow one query of this address's three: its own count is under 3.
+      expect((await onSecond!.call('subscribe', { query: query(4) })).error).toEqual({
+        code: -32603,
+        message: 'Internal error',
+        data: 'max_subscriptions_per_client 3 reached',
+      });
+      expect(atEngine(`tm.event = 'NewBlockHeader' AND share.n = 4`)).toBe(0);
+      // Leaving one on the first gateway frees a share for the second.
+      expect((await onFirst!.call('unsubscribe', { query: query(1) })).result).toEqual({});
+      await waitFor(
+        async () => (await onSecond!.call('subscribe', { query: query(4) })).result !== undefined,
+        { what: 'the share freed on the first gateway to count on the second' },
+      );
+    } finally {
+      onFirst!.close();
+      onSecond!.close();
     }
   });
 

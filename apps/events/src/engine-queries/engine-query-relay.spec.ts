@@ -134,6 +134,40 @@ describe('EngineQueryRelay', () => {
     await waitFor(() => Promise.resolve(asks === 1 && upstream.held().has('q1')), { what: 'the takeover' });
   });
 
+  it('error: a client address past its share over all gateways is refused its new query, which is never held', async () => {
+    const share = (gateway: string, clients: Record<string, string[]>, awaiting: string[] = []) =>
+      bus.publish('engine.queries.held', {
+        gateway,
+        queries: [...new Set(Object.values(clients).flat())],
+        awaiting,
+        ttlMs: 60_000,
+        clients,
+        queriesPerClient: 2,
+      });
+    share('a', { '10.0.0.1': ['q1', 'q2'] }, ['q1', 'q2']);
+    await waitFor(() => Promise.resolve(answers.length === 2), { what: 'the first two answers' });
+    // Its third distinct query, asked through another gateway, with an honest client asking q4 there too.
+    share('b', { '10.0.0.1': ['q3', 'q1'], '10.0.0.9': ['q4'] }, ['q3', 'q1', 'q4']);
+    await waitFor(() => Promise.resolve(answers.length === 5), { what: 'the second gateway’s answers' });
+    expect(answers.slice(2)).toEqual(
+      expect.arrayContaining([
+        { gateway: 'b', query: 'q3', error: 'max_subscriptions_per_client 2 reached' },
+        // Held already: following it costs the engine nothing.
+        { gateway: 'b', query: 'q1' },
+        { gateway: 'b', query: 'q4' },
+      ]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([...upstream.held()].sort()).toEqual(['q1', 'q2', 'q4']);
+    // Once the gateway stopped listing it (the client was refused) and the client left q2 on the first
+    // gateway, the query is within its share.
+    share('b', { '10.0.0.1': ['q1'], '10.0.0.9': ['q4'] });
+    share('a', {});
+    share('b', { '10.0.0.1': ['q1', 'q3'], '10.0.0.9': ['q4'] }, ['q3']);
+    await waitFor(() => Promise.resolve(answers.length === 6), { what: 'the answer within the share' });
+    expect(answers[5]).toEqual({ gateway: 'b', query: 'q3' });
+  });
+
   it('error: past --engine-queries, and when the engine refuses, the asking gateway is told why', async () => {
     upstream.refuse.add('bad');
     hold('a', ['q1', 'q2', 'bad', 'q3', 'q4'], ['q1', 'q2', 'bad', 'q3', 'q4']);

@@ -3,10 +3,11 @@
 // change and as a heartbeat), waits for the leader's answer that a new query is held at the engine, and
 // fans each relayed `engine.event` out to the clients following its query. However many clients of
 // however many gateways follow one query, the engine sees one subscription.
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type BusEvents, type EngineEventPayload, MethodBus } from '@photon/bus';
 import { type EncodedEvent, encodeEventParts } from '@photon/ethermint-wire';
 import { randomUUID } from 'node:crypto';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 
 /** The interest of a gateway not heard of for this long lapses (its queries are dropped upstream). */
 const INTEREST_TTL_MS = 15_000;
@@ -19,6 +20,8 @@ const ANSWER_TIMEOUT_MS = 10_000;
 
 /** A client of the hub: a `/websocket` connection. */
 export interface EngineEventFollower {
+  /** The client address whose share of the tier's engine queries this follower counts in. */
+  readonly address: string;
   /** One event of `query` (canonical form), encoded once for all followers. */
   deliver(query: string, event: EncodedEvent): void;
 }
@@ -47,7 +50,15 @@ export class EngineEventHub implements OnApplicationBootstrap, OnApplicationShut
   private heartbeat: NodeJS.Timeout | undefined;
   private askAgain: NodeJS.Timeout | undefined;
 
-  constructor(private readonly bus: MethodBus) {}
+  /** The share of distinct queries of one client address over the whole tier (the events leader checks it). */
+  private readonly queriesPerClient: number;
+
+  constructor(
+    private readonly bus: MethodBus,
+    @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
+  ) {
+    this.queriesPerClient = options.engineQueriesPerClient;
+  }
 
   onApplicationBootstrap(): void {
     this.removers.push(
@@ -143,7 +154,20 @@ export class EngineEventHub implements OnApplicationBootstrap, OnApplicationShut
       queries: [...this.followers.keys()],
       awaiting: [...this.questions.keys()],
       ttlMs: INTEREST_TTL_MS,
+      clients: this.clientQueries(),
+      queriesPerClient: this.queriesPerClient,
     });
+  }
+
+  /** Per client address, the queries its followers follow here. */
+  private clientQueries(): Record<string, string[]> {
+    const clients: Record<string, string[]> = {};
+    for (const [query, followers] of this.followers) {
+      const addresses = new Set<string>();
+      for (const follower of followers) addresses.add(follower.address);
+      for (const address of addresses) (clients[address] ??= []).push(query);
+    }
+    return clients;
   }
 
   private fanOut(event: EngineEventPayload): void {

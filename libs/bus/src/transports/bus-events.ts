@@ -28,6 +28,13 @@ export interface BusEvents {
     /** Those of `queries` the gateway waits to hear an `engine.query.answer` for (it repeats until it does). */
     readonly awaiting: readonly string[];
     readonly ttlMs: number;
+    /**
+     * Per client address, the queries its connections follow on this gateway, and the gateway's share of
+     * distinct queries per address (--engine-queries-per-client): the leader refuses a new query to an
+     * address past its share over every gateway. Absent from gateways that predate the tier-wide share.
+     */
+    readonly clients?: Readonly<Record<string, readonly string[]>>;
+    readonly queriesPerClient?: number;
   };
   /** A new events leader asks every gateway to send its `engine.queries.held` now. */
   'engine.queries.ask': Record<string, never>;
