@@ -37,6 +37,12 @@ export interface GatewayOptions {
   readonly wsCriteriaBytesPerConnection: number;
   /** --ws-criteria-bytes-per-ip: logs-subscription criteria one client address may hold here. */
   readonly wsCriteriaBytesPerIp: number;
+  /** --ws-max-unsent-bytes: what one websocket may owe its client before it is closed with 1008. */
+  readonly wsMaxUnsentBytes: number;
+  /** --ws-max-calls-in-flight: one websocket's calls in flight before its requests wait unread. */
+  readonly wsMaxCallsInFlight: number;
+  /** --ws-max-batches-in-flight: one websocket's batches in flight before its requests wait unread. */
+  readonly wsMaxBatchesInFlight: number;
   readonly rateLimitStoreDown: RateLimitStoreDown;
   /** --http-read-timeout: most time to receive a whole request (headers and body), both listeners. */
   readonly httpReadTimeoutMs: number;

@@ -445,6 +445,30 @@ export const OPTIONS = {
     default: 4 * MiB,
     parse: parsePositiveInt,
   }),
+  wsMaxUnsentBytes: option({
+    flag: 'ws-max-unsent-bytes',
+    env: 'PHOTON_WS_MAX_UNSENT_BYTES',
+    description:
+      'most bytes one websocket may owe its client (replies and notifications it has not read): reading its requests pauses past a quarter of it, a frame past it closes the socket with 1008',
+    default: 16 * MiB,
+    parse: parsePositiveInt,
+  }),
+  wsMaxCallsInFlight: option({
+    flag: 'ws-max-calls-in-flight',
+    env: 'PHOTON_WS_MAX_CALLS_IN_FLIGHT',
+    description:
+      'calls (batch items count one each) one websocket may have in flight; past them its requests wait unread',
+    default: 1_000,
+    parse: parsePositiveInt,
+  }),
+  wsMaxBatchesInFlight: option({
+    flag: 'ws-max-batches-in-flight',
+    env: 'PHOTON_WS_MAX_BATCHES_IN_FLIGHT',
+    description:
+      'batches one websocket may have in flight at once; while it has them its requests wait unread',
+    default: 2,
+    parse: parsePositiveInt,
+  }),
   wsCriteriaBytesPerIp: option({
     flag: 'ws-criteria-bytes-per-ip',
     env: 'PHOTON_WS_CRITERIA_BYTES_PER_IP',
@@ -495,7 +519,7 @@ export const OPTIONS = {
     flag: 'engine-queries-per-client',
     env: 'PHOTON_ENGINE_QUERIES_PER_CLIENT',
     description:
-      'most distinct /websocket queries the connections of one client address may follow on one gateway',
+      'most distinct /websocket queries the connections of one client address may follow over the tier (each gateway and the events leader check it)',
     default: 10,
     parse: parsePositiveInt,
   }),
@@ -692,6 +716,7 @@ const {
   wsCriteriaBytesPerIp,
   rateLimitStoreDown,
 } = OPTIONS;
+const { wsMaxUnsentBytes, wsMaxCallsInFlight, wsMaxBatchesInFlight } = OPTIONS;
 const { httpReadTimeoutMs, httpWriteTimeoutMs, httpIdleTimeoutMs, httpMaxConnectionsPerIp } = OPTIONS;
 const { corsOrigins, maxBodyBytes, maxBatchItems, maxBatchResponseBytes, wsMaxMessageBytes } = OPTIONS;
 const { wsPingSeconds, logLevel, quiet, nodeOrEmbedded, devnetLaddr, blockTimeMs, allowUnprotectedTxs } =
@@ -779,6 +804,9 @@ export const LISTENER_SCHEMA = {
   wsMaxConnectionsPerIp,
   wsCriteriaBytesPerConnection,
   wsCriteriaBytesPerIp,
+  wsMaxUnsentBytes,
+  wsMaxCallsInFlight,
+  wsMaxBatchesInFlight,
   rateLimitStoreDown,
   httpReadTimeoutMs,
   httpWriteTimeoutMs,

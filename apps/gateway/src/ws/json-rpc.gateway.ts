@@ -50,7 +50,13 @@ export class JsonRpcWsGateway implements OnGatewayConnection<WebSocket> {
       return;
     }
     const id = randomUUID();
-    const flow = new SocketFlow(socket, MAX_BUFFERED_BYTES, (reason) =>
+    const { wsMaxUnsentBytes, wsMaxCallsInFlight, wsMaxBatchesInFlight } = this.options;
+    const limits = {
+      maxUnsentBytes: wsMaxUnsentBytes,
+      maxCallsInFlight: wsMaxCallsInFlight,
+      maxBatchesInFlight: wsMaxBatchesInFlight,
+    };
+    const flow = new SocketFlow(socket, limits, (reason) =>
       this.log.warn(`ws session ${id}: closed with 1008, ${reason}`),
     );
     const session: Session = { id, flow, client: identified.client };

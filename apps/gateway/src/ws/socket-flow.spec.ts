@@ -1,7 +1,9 @@
 // SocketFlow: what a websocket may owe its client, and requests read past the bounds waiting their turn.
 import { EventEmitter } from 'node:events';
 import { WebSocket } from 'ws';
-import { MAX_BATCHES_IN_FLIGHT, NOT_READING, SocketFlow } from './socket-flow';
+import { DEFAULT_SOCKET_FLOW_LIMITS, NOT_READING, SocketFlow } from './socket-flow';
+
+const MAX_BATCHES_IN_FLIGHT = DEFAULT_SOCKET_FLOW_LIMITS.maxBatchesInFlight;
 
 /** The parts of a ws socket the flow uses: unsent bytes the test sets, pause state, sends and closes. */
 class FakeSocket extends EventEmitter {
@@ -28,7 +30,10 @@ class FakeSocket extends EventEmitter {
 }
 
 const flowOn = (socket: FakeSocket, maxUnsent = 1000) =>
-  new SocketFlow(socket as unknown as WebSocket, maxUnsent);
+  new SocketFlow(socket as unknown as WebSocket, {
+    ...DEFAULT_SOCKET_FLOW_LIMITS,
+    maxUnsentBytes: maxUnsent,
+  });
 
 /** Settles pending promise callbacks. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -40,6 +45,24 @@ describe(SocketFlow.name, () => {
     await flow.admit();
     flow.begin(1, false);
     expect(flow.state).toEqual({ unsentBytes: 0, inFlight: 1, paused: false });
+  });
+
+  it('args: limits: past maxCallsInFlight calls, reading pauses until one is answered', async () => {
+    const socket = new FakeSocket();
+    const flow = new SocketFlow(socket as unknown as WebSocket, {
+      ...DEFAULT_SOCKET_FLOW_LIMITS,
+      maxCallsInFlight: 3,
+    });
+    await flow.admit();
+    flow.begin(4, false);
+    expect(socket.isPaused).toBe(true);
+    let admitted = false;
+    void flow.admit().then(() => (admitted = true));
+    await settle();
+    expect(admitted).toBe(false);
+    flow.end(4, false);
+    await settle();
+    expect(admitted).toBe(true);
   });
 
   it('behavior: past the batches in flight, reading pauses and requests already read wait in order', async () => {
@@ -78,7 +101,10 @@ describe(SocketFlow.name, () => {
     let admitted = false;
     void flow.admit().then(() => (admitted = true));
     expect(flow.send('y'.repeat(800))).toBe(false);
-    expect(socket.closedWith).toEqual([NOT_READING, 'client not reading: replies backed up past 1000 bytes']);
+    expect(socket.closedWith).toEqual([
+      NOT_READING,
+      'client not reading: replies backed up past 1000 bytes (--ws-max-unsent-bytes)',
+    ]);
     await settle();
     // The close lets the waiting request go: it finds the socket gone instead of waiting forever.
     expect(admitted).toBe(true);

@@ -1,19 +1,30 @@
 // What one JSON-RPC websocket may owe its client, bounded: every frame to it (a reply, a batch reply, a
-// notification) goes out through here and counts against one bound on unsent bytes. Reading the client's
-// requests stops while the unsent bytes pass a quarter of the bound, while its calls in flight pass
-// MAX_CALLS_IN_FLIGHT (one full batch alone does not: a long pause leaves the client's pongs unread and
-// the keepalive drops it) or while MAX_BATCHES_IN_FLIGHT batches are (each may answer up to the
-// batch response limit), and resumes once all are back under (TCP then pushes back on the client). Frames
+// notification) goes out through here and counts against one bound on unsent bytes (--ws-max-unsent-bytes).
+// Reading the client's requests stops while the unsent bytes pass a quarter of the bound, while its calls in
+// flight pass --ws-max-calls-in-flight (one full batch alone does not: a long pause leaves the client's pongs
+// unread and the keepalive drops it) or while --ws-max-batches-in-flight batches are (each may answer up to
+// the batch response limit), and resumes once all are back under (TCP then pushes back on the client). Frames
 // the socket had already read when it paused wait their turn in `admit` rather than run. A frame that
 // would take the unsent bytes past the bound closes the socket with 1008 and a reason instead, so a client
 // that never reads costs at most the bound plus the replies of the calls let in.
 import { WebSocket } from 'ws';
 import { MAX_BUFFERED_BYTES } from './socket-upkeep';
 
-/** Calls (batch items count one each) a connection may have in flight; past them its requests wait unread. */
-export const MAX_CALLS_IN_FLIGHT = 1_000;
-/** Batches a connection may have in flight at once; while it has them its requests wait unread. */
-export const MAX_BATCHES_IN_FLIGHT = 2;
+/** The bounds of one connection (the flags' defaults unless given). */
+export interface SocketFlowLimits {
+  /** Bytes the client may owe reading; past a quarter its requests wait unread, past it the socket closes. */
+  readonly maxUnsentBytes: number;
+  /** Calls (batch items count one each) in flight; past them its requests wait unread. */
+  readonly maxCallsInFlight: number;
+  /** Batches in flight at once; while it has them its requests wait unread. */
+  readonly maxBatchesInFlight: number;
+}
+
+export const DEFAULT_SOCKET_FLOW_LIMITS: SocketFlowLimits = {
+  maxUnsentBytes: MAX_BUFFERED_BYTES,
+  maxCallsInFlight: 1_000,
+  maxBatchesInFlight: 2,
+};
 /** Close code for a client that does not read what it asked for (1008: policy violation). */
 export const NOT_READING = 1008;
 
@@ -27,7 +38,7 @@ export class SocketFlow {
   /** `onClose` hears the reason when the flow closes the socket. */
   constructor(
     private readonly socket: WebSocket,
-    private readonly maxUnsentBytes: number = MAX_BUFFERED_BYTES,
+    private readonly limits: SocketFlowLimits = DEFAULT_SOCKET_FLOW_LIMITS,
     private readonly onClose: (reason: string) => void = () => undefined,
   ) {
     // A socket that closes with requests waiting lets them go (each finds it gone and stops).
@@ -65,9 +76,9 @@ export class SocketFlow {
     if (this.closed || this.socket.readyState !== WebSocket.OPEN) return false;
     const unsent = this.socket.bufferedAmount;
     // One frame larger than the bound still goes to a client that has read everything before it.
-    if (unsent > 0 && unsent + Buffer.byteLength(text) > this.maxUnsentBytes) {
+    if (unsent > 0 && unsent + Buffer.byteLength(text) > this.limits.maxUnsentBytes) {
       this.closed = true;
-      const reason = `client not reading: ${what === 'reply' ? 'replies' : 'notifications'} backed up past ${this.maxUnsentBytes} bytes`;
+      const reason = `client not reading: ${what === 'reply' ? 'replies' : 'notifications'} backed up past ${this.limits.maxUnsentBytes} bytes (--ws-max-unsent-bytes)`;
       this.onClose(reason);
       this.socket.close(NOT_READING, reason);
       return false;
@@ -84,9 +95,9 @@ export class SocketFlow {
 
   private behind(): boolean {
     return (
-      this.inFlight > MAX_CALLS_IN_FLIGHT ||
-      this.batchesInFlight >= MAX_BATCHES_IN_FLIGHT ||
-      this.socket.bufferedAmount > this.maxUnsentBytes / 4
+      this.inFlight > this.limits.maxCallsInFlight ||
+      this.batchesInFlight >= this.limits.maxBatchesInFlight ||
+      this.socket.bufferedAmount > this.limits.maxUnsentBytes / 4
     );
   }
 
