@@ -16,7 +16,7 @@ import { MethodBus } from './transports/method-bus';
 import { connectNats } from './transports/nats-connection';
 import { NatsMethodBus } from './transports/nats-method-bus';
 import { NatsRpcServer } from './transports/nats-rpc-server';
-import { REQUEST_ID_HEADER, rpcBatchSubject, rpcSubject } from './transports/nats-subjects';
+import { REQUEST_ID_HEADER, queueGroup, rpcBatchSubject, rpcSubject } from './transports/nats-subjects';
 import { HEARTBEAT_MS } from './transports/replica-liveness';
 
 @Injectable()
@@ -81,6 +81,12 @@ class HangingHandlers {
   @RpcMethod('eth_sendRawTransaction')
   write(): Promise<string> {
     return firstHangs('eth_sendRawTransaction');
+  }
+
+  /** A filter poll (the events service's): it only proposes a cursor, so it may run twice. */
+  @RpcMethod('photon_pollFilter')
+  poll(): Promise<string> {
+    return firstHangs('photon_pollFilter');
   }
 }
 
@@ -525,6 +531,59 @@ describe('NATS bus when a replica dies holding calls', () => {
       bus.onModuleDestroy();
       await clientConnection.close();
       for (const replica of replicas) if (!replica.connection.isClosed()) await replica.connection.close();
+    }
+  });
+
+  it('behavior: a filter poll (events) it held is sent again like a read', async () => {
+    const prefix = randomBusPrefix();
+    const replicas = [
+      await hangingReplica(testNatsUrl(), prefix),
+      await hangingReplica(testNatsUrl(), prefix),
+    ];
+    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
+    const bus = new NatsMethodBus(clientConnection, prefix);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+      const poll = bus.request('events', request('photon_pollFilter'), 20_000);
+      await waitFor(() => Promise.resolve(replicas.some((r) => r.server.requestsInFlight > 0)), {
+        what: 'the poll held',
+      });
+      await replicas.find((r) => r.server.requestsInFlight > 0)!.connection.close();
+      expect(await poll).toBe('photon_pollFilter answered');
+    } finally {
+      bus.onModuleDestroy();
+      await clientConnection.close();
+      for (const replica of replicas) if (!replica.connection.isClosed()) await replica.connection.close();
+    }
+  });
+
+  it('error: a write no replica said it took fails once the replica it went to is lost, not at its timeout', async () => {
+    const prefix = randomBusPrefix();
+    // A replica that reads calls and never says so (it dies with them unread): only its heartbeat is heard.
+    const mute = await connectNats(testNatsUrl(), 'bus-spec-mute-replica');
+    mute.subscribe(rpcSubject(prefix, 'tx'), { queue: queueGroup(prefix, 'tx'), callback: () => undefined });
+    const beat = new TextEncoder().encode(JSON.stringify({ replica: 'mute', services: ['tx'] }));
+    const beating = setInterval(() => mute.publish(`${prefix}.alive`, beat), HEARTBEAT_MS);
+    await mute.flush();
+    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
+    const bus = new NatsMethodBus(clientConnection, prefix);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+      const write = caught(bus.request('tx', request('eth_sendRawTransaction'), 20_000));
+      await new Promise((resolve) => setTimeout(resolve, 4 * HEARTBEAT_MS));
+      const began = Date.now();
+      clearInterval(beating);
+      await mute.close();
+      expect((await write).toErrorObject()).toEqual({
+        code: -32002,
+        message: 'the tx replica the call went to stopped; the call may or may not have run',
+      });
+      expect(Date.now() - began).toBeLessThan(10_000);
+    } finally {
+      clearInterval(beating);
+      bus.onModuleDestroy();
+      await clientConnection.close();
+      if (!mute.isClosed()) await mute.close();
     }
   });
 });

@@ -50,6 +50,7 @@ import { splitRequestId } from './request-id-header';
 import { eventSubject, pingSubject, rpcBatchSubject, rpcSubject } from './nats-subjects';
 import {
   HEARTBEAT_MS,
+  IDEMPOTENT_METHODS,
   type Heartbeat,
   IDEMPOTENT_SERVICES,
   ReplicaLiveness,
@@ -73,7 +74,12 @@ interface PendingReply {
   replica?: string;
   /** How often it went again after a replica was lost. */
   resent: number;
+  /** When it went out (Date.now()). */
+  readonly sentAt: number;
 }
+
+/** A call no replica said it took this long after it went out is taken by none alive (they say so at once). */
+const UNTAKEN_AFTER_MS = 2 * HEARTBEAT_MS;
 
 /** A read goes again at most this often: past it, a tier losing replica after replica lets it time out. */
 const MAX_RESENDS = 2;
@@ -151,6 +157,20 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         if (pending.resent >= MAX_RESENDS) continue;
         pending.resent++;
         pending.resend();
+      } else if (
+        pending.resend === undefined &&
+        pending.replica === undefined &&
+        lost.services.includes(pending.service) &&
+        Date.now() - pending.sentAt > UNTAKEN_AFTER_MS
+      ) {
+        // No replica said it took the call, though a live one says so as it reads one: the lost replica had
+        // it unread (or died reading it). Failing now rather than at the timeout; it may have begun, so say so.
+        this.fail(
+          token,
+          new ResourceUnavailableError(
+            `the ${pending.service} replica the call went to stopped; the call may or may not have run`,
+          ),
+        );
       }
     }
   }
@@ -184,7 +204,15 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     const [context, carried] = splitRequestId(request.context);
     const body =
       carried === undefined ? request : { method: request.method, params: request.params, context };
-    return this.send(service, rpcSubject(this.prefix, service), encodeJson(body), timeoutMs, carried);
+    const idempotent = isIdempotent(service, [request.method]);
+    return this.send(
+      service,
+      rpcSubject(this.prefix, service),
+      encodeJson(body),
+      timeoutMs,
+      idempotent,
+      carried,
+    );
   }
 
   override requestEach(
@@ -208,7 +236,19 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       return received >= calls.length;
     };
     const subject = rpcBatchSubject(this.prefix, service);
-    const exchange = this.exchange(service, subject, encodeJson(batch), timeoutMs, takePart, carried).then(
+    const idempotent = isIdempotent(
+      service,
+      calls.map((call) => call.method),
+    );
+    const exchange = this.exchange(
+      service,
+      subject,
+      encodeJson(batch),
+      timeoutMs,
+      idempotent,
+      takePart,
+      carried,
+    ).then(
       () => replies,
       // No replica takes batches (none is up, or they are of an older release), or the batch is too large
       // for one message: the calls go one by one, as each would alone.
@@ -228,7 +268,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
 
   async ping(service: ServiceName, timeoutMs: number): Promise<boolean> {
     try {
-      await this.send(service, pingSubject(this.prefix, service), undefined, timeoutMs);
+      await this.send(service, pingSubject(this.prefix, service), undefined, timeoutMs, true);
       return true;
     } catch {
       return false;
@@ -280,6 +320,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     subject: string,
     data: Uint8Array | undefined,
     timeoutMs: number,
+    idempotent: boolean,
     carried?: MsgHdrs,
   ): Promise<Msg> {
     let reply: Msg | undefined;
@@ -288,6 +329,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       subject,
       data,
       timeoutMs,
+      idempotent,
       (message) => {
         reply = message;
         return true;
@@ -302,6 +344,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     subject: string,
     data: Uint8Array | undefined,
     timeoutMs: number,
+    idempotent: boolean,
     take: (message: Msg) => boolean,
     carried?: MsgHdrs,
   ): Promise<void> {
@@ -320,7 +363,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         resolve();
         return true;
       };
-      const idempotent = IDEMPOTENT_SERVICES.includes(service);
       const sent = idempotent ? carried : sayTaken(carried);
       const send = () => this.publisher.publish(subject, data, `${this.inbox}.${token}`, sent);
       const resend = idempotent ? send : undefined;
@@ -332,6 +374,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         generation: this.generation,
         resend,
         resent: 0,
+        sentAt: Date.now(),
       });
       send();
     });
@@ -374,6 +417,13 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     this.pending.delete(token);
     clearTimeout(pending.timer);
   }
+}
+
+/** Whether calls of `methods` on `service` may run twice: then a lost replica's share is sent again. */
+function isIdempotent(service: ServiceName, methods: readonly string[]): boolean {
+  return (
+    IDEMPOTENT_SERVICES.includes(service) || methods.every((method) => IDEMPOTENT_METHODS.includes(method))
+  );
 }
 
 /** Headers asking the replica to say it took the call (shared: a publish only reads them). */

@@ -1,5 +1,5 @@
 // ReplicaLiveness on a hand-moved clock: a replica is lost only when others were heard after it.
-import { HEARTBEAT_MS, LOST_AFTER_MS, ReplicaLiveness } from './replica-liveness';
+import { HEARTBEAT_MS, LOST_AFTER_MS, READS_LOST_AFTER_MS, ReplicaLiveness } from './replica-liveness';
 
 describe(ReplicaLiveness.name, () => {
   it('behavior: a replica silent while others beat is lost once, with its services', () => {
@@ -13,6 +13,25 @@ describe(ReplicaLiveness.name, () => {
     }
     expect(liveness.takeLost()).toEqual([{ replica: 'q1', services: ['query'] }]);
     expect(liveness.takeLost()).toEqual([]);
+  });
+
+  it('behavior: a read-only replica is given up after READS_LOST_AFTER_MS, a writer only after LOST_AFTER_MS', () => {
+    let now = 0;
+    const liveness = new ReplicaLiveness(() => now);
+    liveness.heard({ replica: 'q1', services: ['query'] });
+    liveness.heard({ replica: 'tx1', services: ['tx'] });
+    const lostBy = (until: number) => {
+      const lost: string[] = [];
+      for (; now <= until; now += HEARTBEAT_MS / 5) {
+        liveness.heard({ replica: 'gateway', services: [] });
+        lost.push(...liveness.takeLost().map((beat) => beat.replica));
+      }
+      return lost;
+    };
+    expect(lostBy(READS_LOST_AFTER_MS)).toEqual([]);
+    expect(lostBy(READS_LOST_AFTER_MS + HEARTBEAT_MS)).toEqual(['q1']);
+    expect(lostBy(LOST_AFTER_MS)).toEqual([]);
+    expect(lostBy(LOST_AFTER_MS + HEARTBEAT_MS)).toEqual(['tx1']);
   });
 
   it('behavior: when no heartbeat arrives at all (the caller lags, or the bus is down), no one is lost', () => {

@@ -1,14 +1,19 @@
 // How the processes on the bus tell each other they are alive: every bus user publishes a heartbeat, the
 // service replicas naming the services they serve. A caller declares a replica lost when the newest heartbeat
-// from anyone is LOST_AFTER_MS ahead of that replica's last one: a caller whose own event loop lags sees
-// every heartbeat late alike, and so declares no one lost for it.
+// from anyone is far enough ahead of that replica's last one: a caller whose own event loop lags sees every
+// heartbeat late alike, and so declares no one lost for it. A replica serving only reads is given up sooner
+// (READS_LOST_AFTER_MS: its calls are sent again, so a replica merely slow costs a duplicate read) than one
+// serving writes (LOST_AFTER_MS: its calls fail, and a write declared failed while it still runs would lie).
 import type { ServiceName } from '@photon/types';
 
 /** How often each process says it is alive. */
-export const HEARTBEAT_MS = 500;
+export const HEARTBEAT_MS = 250;
 
-/** Three heartbeats missed while others arrived: the replica is gone (killed, or cut off the bus). */
-export const LOST_AFTER_MS = 3 * HEARTBEAT_MS;
+/** Three heartbeats missed while others arrived: a read-only replica is gone (killed, or cut off the bus). */
+export const READS_LOST_AFTER_MS = 3 * HEARTBEAT_MS;
+
+/** Six heartbeats missed while others arrived: any other replica is gone. */
+export const LOST_AFTER_MS = 6 * HEARTBEAT_MS;
 
 export const heartbeatSubject = (prefix: string) => `${prefix}.alive`;
 
@@ -23,6 +28,17 @@ export interface Heartbeat {
  * may run twice, so one held by a lost replica is sent again. Any other call held by a lost replica fails.
  */
 export const IDEMPOTENT_SERVICES: readonly ServiceName[] = ['query'];
+
+/**
+ * Methods of other services that may run twice too: a filter poll only proposes a cursor (the gateway
+ * confirms the one it delivered), confirming a proposal twice moves the cursor once, and a filter's logs
+ * are a read. Sent again like reads when the replica holding them is lost.
+ */
+export const IDEMPOTENT_METHODS: readonly string[] = [
+  'photon_pollFilter',
+  'photon_filterDelivered',
+  'eth_getFilterLogs',
+];
 
 /** NATS header of the empty message a replica sends as it takes a call whose request asked for it. */
 export const TAKEN_HEADER = 'Photon-Taken';
@@ -46,14 +62,22 @@ export class ReplicaLiveness {
     this.lastSeen.set(beat.replica, { at, services: beat.services });
   }
 
-  /** The replicas silent for LOST_AFTER_MS while others were heard, forgotten as they are returned. */
+  /**
+   * The replicas silent while others were heard, for READS_LOST_AFTER_MS when they serve only idempotent
+   * services, else LOST_AFTER_MS; forgotten as they are returned.
+   */
   takeLost(): Heartbeat[] {
     const lost: Heartbeat[] = [];
     for (const [replica, seen] of this.lastSeen)
-      if (this.newest - seen.at > LOST_AFTER_MS) {
+      if (this.newest - seen.at > lostAfterMs(seen.services)) {
         this.lastSeen.delete(replica);
         if (seen.services.length > 0) lost.push({ replica, services: seen.services });
       }
     return lost;
   }
+}
+
+function lostAfterMs(services: readonly ServiceName[]): number {
+  const readsOnly = services.length > 0 && services.every((service) => IDEMPOTENT_SERVICES.includes(service));
+  return readsOnly ? READS_LOST_AFTER_MS : LOST_AFTER_MS;
 }
