@@ -306,3 +306,117 @@ export async function startFilter(
   filter.stop = running.stop;
   return filter;
 }
+
+/** A `logs` subscriber: what each session was sent, and the logs it fetched itself between sessions. */
+export interface LogSubscriber {
+  readonly name: string;
+  /** Per session, `txHash:logIndex` of each log sent, in order. */
+  readonly sessions: string[][];
+  /** `txHash:logIndex` of the logs fetched with eth_getLogs over the blocks between two sessions. */
+  readonly refetched: string[];
+  /** The last head its current session was sent. */
+  lastHead(): bigint | undefined;
+  stop(): Promise<void>;
+}
+
+interface LogNotice {
+  readonly transactionHash: string;
+  readonly logIndex: string;
+  readonly blockNumber: string;
+}
+
+/**
+ * Subscribes to `logs` of `address` and to `newHeads` on one websocket through `wsUrl`; when the socket
+ * closes it opens a new one (through the balancer, so on another gateway) and, once the new session's
+ * first head arrives, fetches with eth_getLogs the logs of the blocks from the last head of the previous
+ * session on, as a client that cannot lose a log must (a subscription does not outlive its socket).
+ */
+export function startLogSubscriber(
+  log: CallLog,
+  name: string,
+  wsUrl: string,
+  httpUrl: () => string,
+  address: string,
+): LogSubscriber {
+  const sessions: string[][] = [];
+  const refetched: string[] = [];
+  let running = true;
+  let socket: WebSocket | undefined;
+  let lastHead: bigint | undefined;
+  const fillers: Promise<void>[] = [];
+
+  const fill = async (from: bigint, to: bigint): Promise<void> => {
+    for (;;) {
+      const found = await call<LogNotice[]>(log, name, httpUrl(), 'eth_getLogs', [
+        { address, fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` },
+      ]);
+      if (found.result !== undefined) {
+        for (const entry of found.result) refetched.push(`${entry.transactionHash}:${entry.logIndex}`);
+        return;
+      }
+      if (!running) return;
+      await pause(100);
+    }
+  };
+
+  const open = (): void => {
+    if (!running) return;
+    const logs: string[] = [];
+    sessions.push(logs);
+    const resumeAfter = lastHead;
+    let sawHead = false;
+    const ids: Record<string, 'heads' | 'logs'> = {};
+    const ws = new WebSocket(wsUrl);
+    socket = ws;
+    ws.on('open', () => {
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }));
+      ws.send(
+        JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_subscribe', params: ['logs', { address }] }),
+      );
+    });
+    ws.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString('utf8')) as {
+        id?: number;
+        result?: string;
+        params?: { subscription?: string; result?: { number?: string } & Partial<LogNotice> };
+      };
+      if (message.id !== undefined && typeof message.result === 'string') {
+        ids[message.result] = message.id === 1 ? 'heads' : 'logs';
+        return;
+      }
+      const kind = ids[message.params?.subscription ?? ''];
+      const result = message.params?.result;
+      if (result === undefined) return;
+      if (kind === 'logs' && result.transactionHash !== undefined) {
+        logs.push(`${result.transactionHash}:${String(result.logIndex)}`);
+      } else if (kind === 'heads' && result.number !== undefined) {
+        const height = BigInt(result.number);
+        // The first head once both subscriptions answered: every later block's logs come on this session.
+        // Fetched: the blocks from the previous session's last head (its logs may have been cut off by the
+        // close) to this one (its logs may have been pushed before the logs subscription was made).
+        const bothLive = Object.keys(ids).length === 2;
+        if (!sawHead && bothLive && resumeAfter !== undefined) {
+          fillers.push(fill(resumeAfter, height));
+        }
+        if (bothLive) sawHead = true;
+        lastHead = height;
+      }
+    });
+    ws.on('error', () => undefined);
+    ws.on('close', () => {
+      if (running) setTimeout(open, 100);
+    });
+  };
+  open();
+  return {
+    name,
+    sessions,
+    refetched,
+    lastHead: () => lastHead,
+    stop: async () => {
+      running = false;
+      socket?.close();
+      await Promise.all(fillers);
+    },
+  };
+}

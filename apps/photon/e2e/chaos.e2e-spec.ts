@@ -5,7 +5,7 @@
 // data dir and port, and a gateway is SIGTERMed. It prints per fault the time to recover and what the calls
 // made meanwhile got, and asserts failed requests (only in flight at a fault, each a JSON-RPC error), heads
 // missed by subscribers, blocks and logs missed by filters (none, whatever polls failed: a lost poll's changes
-// come again), filters lost, accepted txs that never reached a block, unlocks kept across the keystore kill
+// come again) and by a `logs` subscriber (none sent twice; it fetches the blocks between its sessions), filters lost, accepted txs that never reached a block, unlocks kept across the keystore kill
 // (a personal_unlockAccount session and an --unlock-key account still send), and that no log holds a secret.
 // A missed head: a height between a subscriber's first and last head that no session of it was sent and that
 // it did not fetch itself after resubscribing (ethers' WebSocketProvider neither reconnects nor fetches gaps).
@@ -43,6 +43,7 @@ import {
   type SentTx,
   startEthersReader,
   startFilter,
+  startLogSubscriber,
   startReader,
   startSender,
   startSubscriber,
@@ -209,6 +210,8 @@ describe('the fleet under chaos', () => {
       startSubscriber(calls, `subscriber-${i}`, lb.wsUrl, url),
     );
     loops.push(...subscribers);
+    // Stopped after the receipts are in, once it has been sent the head after them: its last logs come then.
+    const logSubscriber = startLogSubscriber(calls, 'logs-subscriber', lb.wsUrl, url, token);
     const filters: PolledFilter[] = [
       await startFilter(calls, 'block-filter-0', url, 'eth_newBlockFilter', []),
       await startFilter(calls, 'block-filter-1', url, 'eth_newBlockFilter', []),
@@ -421,6 +424,12 @@ describe('the fleet under chaos', () => {
       { what: 'a receipt for every accepted tx', timeoutMs: 20_000, intervalMs: 500 },
     ).catch(() => undefined);
     const withoutReceipt = acceptedTxs.filter((tx) => receipts.get(tx.hash) !== true).map((tx) => tx.hash);
+    const headAfterReceipts = BigInt((await rpc<string>(lb.httpUrl, 'eth_blockNumber')).result ?? '0x0');
+    await waitFor(() => Promise.resolve((logSubscriber.lastHead() ?? 0n) > headAfterReceipts), {
+      what: 'the logs subscriber to be sent a head past the last receipt',
+      timeoutMs: 10_000,
+    }).catch(() => undefined);
+    await logSubscriber.stop();
 
     // Every filter still answers; the log filter holds every token transfer that reached a block.
     const filterReport = [];
@@ -445,6 +454,18 @@ describe('the fleet under chaos', () => {
       }
       filterReport.push({ filter, answersAtEnd: answer.error === undefined, detail });
     }
+    // The logs subscriber: every mined token transfer's log, sent once by a session or fetched between two.
+    const sessionLogs = logSubscriber.sessions.flat();
+    const subscribedLogs = new Set([...sessionLogs, ...logSubscriber.refetched].map((c) => c.split(':')[0]!));
+    const logSubscription = {
+      missing: loggedTxs.filter((hash) => !subscribedLogs.has(hash)).length,
+      unknown: [...subscribedLogs].filter((hash) => !tokenTxs.has(hash)).length,
+      sentTwice: sessionLogs.length - new Set(sessionLogs).size,
+    };
+    const logSubscriptionLine =
+      `logs subscription: ${logSubscriber.sessions.length} sessions sent ${sessionLogs.length} logs, ` +
+      `${logSubscriber.refetched.length} fetched between sessions; of ${loggedTxs.length} token transfers mined ` +
+      `${logSubscription.missing} missing, ${logSubscription.unknown} unknown, ${logSubscription.sentTwice} sent twice`;
     const blockFilters = await Promise.all(
       filters.filter((f) => f.name.startsWith('block-filter')).map((f) => blockFilterSeen(lb.httpUrl, f)),
     );
@@ -498,6 +519,7 @@ describe('the fleet under chaos', () => {
     process.stdout.write(
       `${summary}\nmetrics: gateway-a counted ${gatewayCalls} calls, the surviving query replica ${queryCalls}\n` +
         `unlocks kept (personal_unlockAccount session, --unlock-key): after the keystore kill [${unlocksAfterKeystores.join(', ')}], at the end [${unlocksAtEnd.join(', ')}]\n` +
+        `${logSubscriptionLine}\n` +
         `subscriber closes: ${subscribers.map((sub) => `${sub.name} [${sub.closes.join('; ')}]`).join(', ')}\nblock filters (each hash asked by eth_getBlockByHash):\n${blockFilterLines.join('\n')}\nchaos: whole test ${((Date.now() - begun) / 1000).toFixed(0)} s\n`,
     );
 
@@ -513,6 +535,7 @@ describe('the fleet under chaos', () => {
       // (the events leader killed in between) gives its changes again, so duplicates are reported, not asserted.
       blockFiltersOff: blockFilters.filter((b) => b.unknown + b.gaps.length > 0).map((b) => b.name),
       logFilter: { missing: logFilterMissing.length, unknown: logFilterUnknown },
+      logSubscription,
       unlocks: [...unlocksAfterKeystores, ...unlocksAtEnd],
       filtersLost: filterReport
         .filter((f) => !f.answersAtEnd || f.filter.notFound > 0)
@@ -532,6 +555,7 @@ describe('the fleet under chaos', () => {
       missedHeads: [],
       blockFiltersOff: [],
       logFilter: { missing: 0, unknown: 0 },
+      logSubscription: { missing: 0, unknown: 0, sentTwice: 0 },
       unlocks: ['sent and mined', 'sent and mined', 'sent and mined', 'sent and mined'],
       filtersLost: [],
       withoutReceipt: [],
