@@ -14,7 +14,10 @@ import {
 } from './subscription-registry';
 
 export interface CometWebsocketOptions {
-  /** First reconnect delay (default 250 ms), doubled per failed attempt up to `maxBackoffMs` (default 5 s). */
+  /**
+   * First reconnect delay (default 250 ms), doubled per failed attempt up to `maxBackoffMs` (default 1 s: an
+   * engine restarting is back within seconds, and one attempt a second to reach it costs it next to nothing).
+   */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
   /**
@@ -77,7 +80,7 @@ export class CometWebsocketClient {
     this.url = engineWebsocketUrl(node);
     this.opts = {
       initialBackoffMs: opts.initialBackoffMs ?? 250,
-      maxBackoffMs: opts.maxBackoffMs ?? 5_000,
+      maxBackoffMs: opts.maxBackoffMs ?? 1_000,
       pingIntervalMs: opts.pingIntervalMs ?? 15_000,
       requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
       maxPayloadBytes: opts.maxPayloadBytes ?? 32 * 1024 * 1024,
