@@ -493,18 +493,27 @@ describe('NATS bus across a server restart', () => {
   });
 });
 
+/** Two HangingModule replicas and a bus calling them, known to it (both beat) before `use` runs. */
+async function withHangingPair(
+  use: (replicas: Awaited<ReturnType<typeof hangingReplica>>[], bus: NatsMethodBus) => Promise<void>,
+): Promise<void> {
+  const prefix = randomBusPrefix();
+  const replicas = [await hangingReplica(testNatsUrl(), prefix), await hangingReplica(testNatsUrl(), prefix)];
+  const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
+  const bus = new NatsMethodBus(clientConnection, prefix);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+    await use(replicas, bus);
+  } finally {
+    bus.onModuleDestroy();
+    await clientConnection.close();
+    for (const replica of replicas) if (!replica.connection.isClosed()) await replica.connection.close();
+  }
+}
+
 describe('NATS bus when a replica dies holding calls', () => {
   it('behavior: a read it held is sent again to another replica; a write it took fails with -32002, long before its timeout', async () => {
-    const prefix = randomBusPrefix();
-    const replicas = [
-      await hangingReplica(testNatsUrl(), prefix),
-      await hangingReplica(testNatsUrl(), prefix),
-    ];
-    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
-    const bus = new NatsMethodBus(clientConnection, prefix);
-    try {
-      // Both replicas beat before either dies, so the caller knows them.
-      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+    await withHangingPair(async (replicas, bus) => {
       const began = Date.now();
       /** The live replica holding a call (a dead one's hung call stays counted). */
       const holding = () => replicas.find((r) => !r.connection.isClosed() && r.server.requestsInFlight > 0);
@@ -527,34 +536,18 @@ describe('NATS bus when a replica dies holding calls', () => {
       });
       // Far from the 20 s timeout: a loss is seen after LOST_AFTER_MS of heartbeats.
       expect(Date.now() - began).toBeLessThan(10_000);
-    } finally {
-      bus.onModuleDestroy();
-      await clientConnection.close();
-      for (const replica of replicas) if (!replica.connection.isClosed()) await replica.connection.close();
-    }
+    });
   });
 
   it('behavior: a filter poll (events) it held is sent again like a read', async () => {
-    const prefix = randomBusPrefix();
-    const replicas = [
-      await hangingReplica(testNatsUrl(), prefix),
-      await hangingReplica(testNatsUrl(), prefix),
-    ];
-    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
-    const bus = new NatsMethodBus(clientConnection, prefix);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+    await withHangingPair(async (replicas, bus) => {
       const poll = bus.request('events', request('photon_pollFilter'), 20_000);
       await waitFor(() => Promise.resolve(replicas.some((r) => r.server.requestsInFlight > 0)), {
         what: 'the poll held',
       });
       await replicas.find((r) => r.server.requestsInFlight > 0)!.connection.close();
       expect(await poll).toBe('photon_pollFilter answered');
-    } finally {
-      bus.onModuleDestroy();
-      await clientConnection.close();
-      for (const replica of replicas) if (!replica.connection.isClosed()) await replica.connection.close();
-    }
+    });
   });
 
   it('error: a write no replica said it took fails once the replica it went to is lost, not at its timeout', async () => {

@@ -21,7 +21,7 @@ import { RpcEndpoint } from '../rpc/rpc-endpoint';
 import { SubscriptionHub } from '../subscriptions/subscription-hub';
 import { RPC_MESSAGE } from './photon-ws-adapter';
 import { SocketFlow } from './socket-flow';
-import { MAX_BUFFERED_BYTES, keepAlive } from './socket-upkeep';
+import { keepAlive } from './socket-upkeep';
 
 interface Session {
   readonly id: string;
