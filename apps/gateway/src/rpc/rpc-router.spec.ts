@@ -84,6 +84,9 @@ function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
     httpWriteTimeoutMs: 30_000,
     httpIdleTimeoutMs: 120_000,
     httpMaxConnectionsPerIp: 0,
+    wsMaxUnsentBytes: 16 * 1024 * 1024,
+    wsMaxCallsInFlight: 1_000,
+    wsMaxBatchesInFlight: 2,
   };
 }
 
