@@ -11,7 +11,8 @@ export const TEST_BATCH: UpstreamFile = {
   deviations: {},
   pendingUpstream: {
     test_batch_tx: {
-      failure: '',
+      failure:
+        'receipts[1] and receipts[2] have no logs (logIndex undefined, expected 1 and 2): the second and third MsgEthereumTx of a Cosmos tx lose their logs (issue 24 item 4, branch i-evm)',
       run: async ({ w3, stack }) => {
         const sender = ADDRS.validator;
         const recipient = ADDRS.community;

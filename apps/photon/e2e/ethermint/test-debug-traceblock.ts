@@ -11,7 +11,8 @@ export const TEST_DEBUG_TRACEBLOCK: UpstreamFile = {
   deviations: {},
   pendingUpstream: {
     test_traceblock: {
-      failure: '',
+      failure:
+        'debug_traceBlockByNumber: -32601 the method debug_traceBlockByNumber does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3, stack }) => {
         const cli = new DevnetClient(stack.devnetUrl);
         const acc = deriveNewAccount(3);

@@ -35,7 +35,8 @@ export const TEST_ESTIMATE_GAS: UpstreamFile = {
   deviations: {},
   pendingUpstream: {
     test_storage_out_of_gas_error: {
-      failure: '',
+      failure:
+        'eth_estimateGas: -32000 gas required exceeds allowance (210000), expected contract creation code storage out of gas (issue 24 item 6, branch i-evm)',
       run: async ({ w3 }) => {
         const gas = 210000;
         const tx = { data: createContractTransaction('TestMessageCall').data, gas: `0x${gas.toString(16)}` };

@@ -78,39 +78,6 @@ async function assertHistories(w3: Web3Like, blk: number, params: FeeParams, per
 export const TEST_FEE_HISTORY: UpstreamFile = {
   file: 'test_fee_history',
   passes: {
-    test_basic: async ({ w3 }: EthermintNetwork) => {
-      // need at least 5 blocks
-      await w3.waitForBlock(5);
-      await sendTx(w3);
-      const size = 4;
-      // size of base fee + next fee
-      const max = size + 1;
-      // only 1 base fee + next fee
-      const min = 2;
-      const percentiles = [100];
-      const height = await w3.blockNumber();
-      const latest = { blocks: ['latest', hex(height)], expect: max };
-      const earliest = { blocks: ['earliest', '0x0'], expect: min };
-      for (const tc of [latest, earliest]) {
-        const res = await Promise.all(
-          tc.blocks.map(async (b) => (await feeHistory(w3, [size, b, percentiles]))[FIELD]),
-        );
-        expect(res).toHaveLength(tc.blocks.length);
-        expect(res[0]).toStrictEqual(res[1]);
-        expect(res[0]).toHaveLength(tc.expect);
-      }
-      for (let x = 0; x < max; x++) {
-        const i = x + 1;
-        const res = await feeHistory(w3, [size, hex(i), percentiles]);
-        // start to reduce diff on i <= size - min
-        const diff = size - min - i;
-        const reduce = size - diff;
-        const target = diff >= 0 ? reduce : max;
-        expect(res[FIELD]).toHaveLength(target);
-        const oldest = i + min - max;
-        expect(res.oldestBlock).toBe(hex(oldest > 0 ? oldest : 0));
-      }
-    },
     test_change: async ({ w3 }) => {
       await sendTx(w3);
       const size = 4;
@@ -141,7 +108,45 @@ export const TEST_FEE_HISTORY: UpstreamFile = {
     },
   },
   deviations: {},
-  pendingUpstream: {},
+  pendingUpstream: {
+    test_basic: {
+      failure:
+        'eth_feeHistory [4, "0x0", [100]]: -32000 header not found, while earliest answers (issue 24 item 5, branch i-evm)',
+      run: async ({ w3 }: EthermintNetwork) => {
+        // need at least 5 blocks
+        await w3.waitForBlock(5);
+        await sendTx(w3);
+        const size = 4;
+        // size of base fee + next fee
+        const max = size + 1;
+        // only 1 base fee + next fee
+        const min = 2;
+        const percentiles = [100];
+        const height = await w3.blockNumber();
+        const latest = { blocks: ['latest', hex(height)], expect: max };
+        const earliest = { blocks: ['earliest', '0x0'], expect: min };
+        for (const tc of [latest, earliest]) {
+          const res = await Promise.all(
+            tc.blocks.map(async (b) => (await feeHistory(w3, [size, b, percentiles]))[FIELD]),
+          );
+          expect(res).toHaveLength(tc.blocks.length);
+          expect(res[0]).toStrictEqual(res[1]);
+          expect(res[0]).toHaveLength(tc.expect);
+        }
+        for (let x = 0; x < max; x++) {
+          const i = x + 1;
+          const res = await feeHistory(w3, [size, hex(i), percentiles]);
+          // start to reduce diff on i <= size - min
+          const diff = size - min - i;
+          const reduce = size - diff;
+          const target = diff >= 0 ? reduce : max;
+          expect(res[FIELD]).toHaveLength(target);
+          const oldest = i + min - max;
+          expect(res.oldestBlock).toBe(hex(oldest > 0 ? oldest : 0));
+        }
+      },
+    },
+  },
   notApplicable: {
     test_concurrent:
       'changes the feemarket params through a governance proposal (Cosmos CLI, MsgUpdateParams) between queries',

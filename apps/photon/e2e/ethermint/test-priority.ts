@@ -22,7 +22,8 @@ export const TEST_PRIORITY: UpstreamFile = {
   deviations: {},
   pendingUpstream: {
     test_priority: {
-      failure: '',
+      failure:
+        'the four txs land in arrival order, expected highest tip first (issue 24 item 7, branch i-evm)',
       run: async ({ w3 }) => {
         const amount = 10000;
         const baseFee = BigInt((await w3.getBlock('latest'))['baseFeePerGas'] as string);
@@ -97,7 +98,8 @@ export const TEST_PRIORITY: UpstreamFile = {
       },
     },
     test_validate: {
-      failure: '',
+      failure:
+        'eth_sendRawTransaction: -32603 internal error, expected max priority fee per gas higher than max fee per gas (issue 24 item 6, branch i-evm)',
       run: async ({ w3 }) => {
         const gas = (BigInt(12) * (await w3.gasPrice())) / 10n;
         const tx = {

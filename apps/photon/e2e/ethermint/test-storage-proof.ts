@@ -9,7 +9,8 @@ export const TEST_STORAGE_PROOF: UpstreamFile = {
   deviations: {},
   pendingUpstream: {
     test_basic: {
-      failure: '',
+      failure:
+        'eth_getProof: -32601 the method eth_getProof does not exist/is not available (issue 24 item 9)',
       run: async ({ w3 }) => {
         await w3.waitForBlock(3);
         // proof queries at height <= 2 are not supported'

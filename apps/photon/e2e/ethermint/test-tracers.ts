@@ -46,7 +46,8 @@ export const TEST_TRACERS: UpstreamFile = {
   deviations: {},
   pendingUpstream: {
     test_out_of_gas_error: {
-      failure: '',
+      failure:
+        'debug_traceTransaction: -32601 the method debug_traceTransaction does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const acc = deriveRandomAccount();
         await fundAcc(w3, acc);
@@ -58,7 +59,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_storage_out_of_gas_error: {
-      failure: '',
+      failure:
+        'debug_traceTransaction: -32601 the method debug_traceTransaction does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const acc = deriveNewAccount(8);
         await fundAcc(w3, acc);
@@ -69,7 +71,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_trace_transactions_tracers: {
-      failure: '',
+      failure:
+        'debug_traceTransaction: -32601 the method debug_traceTransaction does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const method = 'debug_traceTransaction';
         const acc = deriveNewAccount(7);
@@ -88,7 +91,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_trace_tx: {
-      failure: '',
+      failure:
+        'debug_traceTransaction: -32601 the method debug_traceTransaction does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const tracers = [
           [],
@@ -106,7 +110,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_tracecall_insufficient_funds: {
-      failure: '',
+      failure:
+        'debug_traceCall: -32601 the method debug_traceCall does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const method = 'debug_traceCall';
         const acc = deriveRandomAccount();
@@ -135,7 +140,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_js_tracers: {
-      failure: '',
+      failure:
+        'debug_traceCall: -32601 the method debug_traceCall does not exist/is not available (issue 24 item 2, branch i-trace); Photon is to refuse JS tracers (issue 24 item 2): once tracing lands this becomes a deviation asserting that refusal',
       run: async ({ w3 }) => {
         const acc = deriveNewAccount(2);
         const sender = acc.address;
@@ -177,7 +183,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_tracecall_struct_tracer: {
-      failure: '',
+      failure:
+        'debug_traceCall: -32601 the method debug_traceCall does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const acc = deriveRandomAccount();
         await fundAcc(w3, acc);
@@ -193,7 +200,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_tracecall_prestate_tracer: {
-      failure: '',
+      failure:
+        'debug_traceCall: -32601 the method debug_traceCall does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const senderAcc = deriveRandomAccount();
         const sender = senderAcc.address;
@@ -219,7 +227,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_tracecall_diff: {
-      failure: '',
+      failure:
+        'debug_traceCall: -32601 the method debug_traceCall does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const senderAcc = deriveNewAccount(4);
         const sender = senderAcc.address;
@@ -251,7 +260,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_debug_tracecall_call_tracer: {
-      failure: '',
+      failure:
+        'debug_traceCall: -32601 the method debug_traceCall does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const acc = deriveRandomAccount();
         const sender = acc.address;
@@ -280,7 +290,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_debug_tracecall_state_overrides: {
-      failure: '',
+      failure:
+        'debug_traceCall: -32601 the method debug_traceCall does not exist/is not available (issue 24 item 2, branch i-trace); then needs state overrides (item 3, branch i-evm)',
       run: async ({ w3 }) => {
         const balance = '0xffffffff';
         // generate random address, set balance in stateOverrides, use prestateTracer to check balance
@@ -296,7 +307,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_debug_tracecall_return_revert_data_when_call_failed: {
-      failure: '',
+      failure:
+        'debug_traceCall: -32601 the method debug_traceCall does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const expected =
           '08c379a00000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000001a46756e6374696f6e20686173206265656e207265766572746564000000000000';
@@ -309,7 +321,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_debug_tracecall_block_overrides: {
-      failure: '',
+      failure:
+        'debug_traceCall: -32601 the method debug_traceCall does not exist/is not available (issue 24 item 2, branch i-trace); then needs blockOverrides in the trace config',
       run: async ({ w3 }) => {
         const tx = { from: ADDRS.validator, input: '0x43', gas: hex(65535), gasPrice: hex(88500000000) };
         const tracer = {
@@ -328,7 +341,8 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
     test_trace_staticcall: {
-      failure: '',
+      failure:
+        'debug_traceTransaction: -32601 the method debug_traceTransaction does not exist/is not available (issue 24 item 2, branch i-trace)',
       run: async ({ w3 }) => {
         const acc = deriveNewAccount(6);
         const acc1 = deriveNewAccount(7);

@@ -90,6 +90,13 @@ class Client {
     expect(rsp.error).toBeUndefined();
   }
 
+  /** The error of an eth_unsubscribe that Photon refuses. */
+  async unsubscribeError(subId: string): Promise<unknown> {
+    const rpcid = ++this.genId;
+    this.ws.send(JSON.stringify({ id: rpcid, method: 'eth_unsubscribe', params: [subId] }));
+    return (await this.recvResponse(rpcid)).error;
+  }
+
   async unsubscribe(subId: string): Promise<boolean> {
     const rpcid = ++this.genId;
     this.ws.send(JSON.stringify({ id: rpcid, method: 'eth_unsubscribe', params: [subId] }));
@@ -112,8 +119,12 @@ async function testSubscribeBasic(w3: Web3Like, cli: DevnetClient): Promise<void
     // check no more messages
     await waitForNewBlocks(cli, 2);
     expect(c.subQsize(subId)).toBe(0);
-    // unsubscribe again return False
-    expect(await c.unsubscribe(subId)).toBe(false);
+    // unsubscribe again return False. Deviation kept: Photon answers geth's -32000 subscription not
+    // found (docs/conformance.md), not Ethermint's false; clients drop the answer of an unsubscribe.
+    expect(await c.unsubscribeError(subId)).toStrictEqual({
+      code: -32000,
+      message: 'subscription not found',
+    });
   };
 
   const subscriberTest = async (c: Client) => {
@@ -127,8 +138,9 @@ async function testSubscribeBasic(w3: Web3Like, cli: DevnetClient): Promise<void
     for (const msg of msgs) {
       const b = await w3.getBlock(msg['number'] as string);
       expect(msg['hash']).toBe(b['hash']);
-      // web3.py checksums b["miner"]; msg["miner"] is compared as sent
-      expect(msg['miner']).toBe(b['miner']);
+      // Deviation kept: upstream compares the pushed miner with web3.py's checksummed one; Photon pushes
+      // it lowercase, as geth does every address in JSON, and clients normalise addresses they read.
+      expect((msg['miner'] as string).toLowerCase()).toBe((b['miner'] as string).toLowerCase());
     }
     await assertUnsubscribe(c, subId);
   };
@@ -179,12 +191,12 @@ async function testSubscribeBasic(w3: Web3Like, cli: DevnetClient): Promise<void
 export const TEST_WEBSOCKETS: UpstreamFile = {
   file: 'test_websockets',
   passes: {},
-  deviations: {},
-  pendingUpstream: {
+  deviations: {
     test_subscribe_basic: {
-      failure: '',
+      why: "a second eth_unsubscribe answers geth's -32000 subscription not found, not Ethermint's false; newHeads carries the miner lowercase, as geth writes addresses, not checksummed",
       run: ({ w3, stack }) => testSubscribeBasic(w3, new DevnetClient(stack.devnetUrl)),
     },
   },
+  pendingUpstream: {},
   notApplicable: {},
 };
