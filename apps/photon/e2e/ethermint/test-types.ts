@@ -121,7 +121,7 @@ export const TEST_TYPES: UpstreamFile = {
   },
   deviations: {
     test_get_transaction: {
-      why: "transactions carry geth 1.15's blockTimestamp beside upstream's fields (clients ignore a field they do not know; viem and ethers read none they lack)",
+      why: "transactions carry blockTimestamp beside upstream's fields, as the execution-apis schema and newer geth do (clients ignore a field they do not know)",
       run: overHttpAndWs(async (w3) => {
         await sameAsGeth(
           w3,
