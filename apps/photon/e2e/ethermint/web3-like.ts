@@ -67,16 +67,14 @@ export class Web3Like {
   constructor(
     readonly httpUrl: string,
     readonly wsUrl: string,
+    /** Where makeRequest sends: HTTP, or the websocket (upstream's `ethermint-ws` parametrisation). */
+    private readonly transport: 'http' | 'ws' = 'http',
   ) {}
 
-  /** The same calls over the websocket endpoint (upstream's `ethermint-ws` parametrisation). */
+  /** The same calls over the websocket endpoint. */
   useWebsocket(): Web3Like {
-    const ws = new Web3Like(this.httpUrl, this.wsUrl);
-    ws.transport = 'ws';
-    return ws;
+    return new Web3Like(this.httpUrl, this.wsUrl, 'ws');
   }
-
-  private transport: 'http' | 'ws' = 'http';
 
   /** w3.provider.make_request: the reply as received. */
   makeRequest<R = unknown>(method: string, params: unknown[] = []): Promise<JsonRpcReply<R>> {
