@@ -35,6 +35,7 @@ export {
 export * from './messages/eth-account';
 export { type WireLayout } from './tx/layout';
 export { wrapEthereumTx, type WrapOptions } from './tx/wrap';
+export { wrapEthereumTxBatch } from './tx/wrap-batch';
 export { unwrapEthereumTx, type UnwrappedEthereumTx, type UnwrapOptions } from './tx/unwrap';
 export { cometTxHash } from './tx/comet-hash';
 export { encodeTxMsgData, decodeTxMsgData } from './tx/tx-msg-data';

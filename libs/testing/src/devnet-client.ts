@@ -1,6 +1,6 @@
 // Puts transactions on a devnet the way any CometBFT client would (an Ethereum tx wrapped in a Cosmos
 // tx, broadcast_tx_sync), for tests that need chain state before the tier's own submit path exists.
-import { wrapEthereumTx } from '@photon/ethermint-wire';
+import { wrapEthereumTx, wrapEthereumTxBatch } from '@photon/ethermint-wire';
 import { HDNodeWallet, Transaction, getBytes } from 'ethers';
 import { waitFor } from './wait-for';
 
@@ -45,6 +45,15 @@ export class DevnetClient {
   /** broadcast_tx_sync of a signed EIP-2718 tx (0x hex), wrapped as Ethermint's maintained layout does. */
   async broadcast(signedRaw: string): Promise<BroadcastAnswer> {
     const cosmosTx = wrapEthereumTx(getBytes(signedRaw), { layout: 'maintained', denom: 'aphoton' });
+    return this.call<BroadcastAnswer>('broadcast_tx_sync', { tx: Buffer.from(cosmosTx).toString('base64') });
+  }
+
+  /** broadcast_tx_sync of one Cosmos tx carrying every signed tx of `signedRaws`, in order (a batch). */
+  async broadcastBatch(signedRaws: readonly string[]): Promise<BroadcastAnswer> {
+    const cosmosTx = wrapEthereumTxBatch(
+      signedRaws.map((raw) => getBytes(raw)),
+      { layout: 'maintained', denom: 'aphoton' },
+    );
     return this.call<BroadcastAnswer>('broadcast_tx_sync', { tx: Buffer.from(cosmosTx).toString('base64') });
   }
 

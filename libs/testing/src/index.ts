@@ -41,7 +41,7 @@ export {
   validateResult,
 } from './openrpc';
 export type { ValidationOutcome } from './openrpc';
-export { PHOTON_TOKEN_ARTIFACT } from './contracts';
+export { ETHERMINT_CONTRACTS, PHOTON_TOKEN_ARTIFACT } from './contracts';
 export { DEV_MNEMONIC, DevnetClient, devWallet } from './devnet-client';
 export type { BroadcastAnswer } from './devnet-client';
 export { closeCosmjsWebsocket, type CosmjsWebsocketClient } from './close-cosmjs-websocket';
