@@ -6,7 +6,7 @@ import { type Row } from './report';
 import { type CpuSummary } from './stats';
 import { textTable } from './text-table';
 
-const micros = (us: number): string => (us >= 100 ? us.toFixed(0) : us.toPrecision(2));
+const micros = (us: number): string => (us >= 10 ? us.toFixed(0) : us.toPrecision(2));
 
 /** `12.3k`, `850`, `1.2M`: capacities span from tens to millions of requests a second. */
 export function formatRate(perSecond: number): string {
@@ -24,8 +24,8 @@ export const totalMicros = (cpu: readonly CpuSummary[]): number =>
 /** `679 = gateway 95 (90–99) + query 181 (170–190) + …`; a thread as `[devnet thread 352, in photon start]`. */
 export function cpuBreakdown(cpu: readonly CpuSummary[]): string {
   const one = (c: CpuSummary): string => {
-    const { median, min, max, count } = c.usPerRequest;
-    return `${c.role} ${micros(median)}${count > 1 ? ` (${micros(min)}–${micros(max)})` : ''}`;
+    const { median, min, max } = c.usPerRequest;
+    return `${c.role} ${micros(median)}${min !== max ? ` (${micros(min)}–${micros(max)})` : ''}`;
   };
   const processes = cpu.filter((c) => c.within === undefined).map(one);
   const threads = cpu.filter((c) => c.within !== undefined).map((c) => `[${one(c)}, in ${c.within ?? ''}]`);
