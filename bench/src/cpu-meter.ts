@@ -124,29 +124,40 @@ export function processParts(processes: readonly ManagedProcess[], tree: boolean
 }
 
 // epoll_wait / epoll_pwait / epoll_pwait2 on x86_64, epoll_pwait on arm64: a thread parked there runs an
-// event loop. In a Node process the main thread and each worker_threads Worker do; libuv's pool and
-// V8's platform threads wait on futexes instead.
+// event loop. In a Node process those are the main thread, the platform's delayed-task scheduler (the
+// first thread Node starts) and each worker_threads Worker; libuv's pool and V8's platform threads wait
+// on futexes instead.
 const EPOLL_SYSCALLS: Readonly<Record<string, readonly number[]>> = {
   x64: [232, 281, 441],
   arm64: [22, 441],
 };
 
+/** A process's threads other than the main one, in the order they started. */
+async function threadsByStart(pid: number): Promise<number[]> {
+  const threads: { tid: number; start: number }[] = [];
+  for (const tid of (await readdir(`/proc/${pid}/task`)).map(Number)) {
+    const stat = tid === pid ? undefined : await readStat(`/proc/${pid}/task/${tid}/stat`);
+    if (stat !== undefined) threads.push({ tid, start: parseStat(stat).startTime });
+  }
+  return threads.sort((a, b) => a.start - b.start || a.tid - b.tid).map((t) => t.tid);
+}
+
 /**
- * The one thread of an idle Node process, other than its main thread, that parks in epoll: the event
- * loop of its only Worker (`photon start`'s embedded devnet), or undefined when there is not exactly one.
- * Node 20 cannot name a Worker's OS thread, so it is told apart by where it waits.
+ * The one Worker thread of an idle Node process (`photon start`'s embedded devnet): the thread
+ * parked in epoll that is neither the main thread nor the first one Node started; undefined when
+ * there is not exactly one. Node 20 cannot name a Worker's OS thread, so it is told by where it waits.
  */
 export async function soleWorkerThread(pid: number): Promise<number | undefined> {
   const epoll = EPOLL_SYSCALLS[process.arch] ?? [];
+  let threads: number[];
+  try {
+    threads = (await threadsByStart(pid)).slice(1);
+  } catch {
+    return undefined;
+  }
   const seen = new Set<number>();
   for (let probe = 0; probe < 10; probe++) {
-    let tids: string[];
-    try {
-      tids = await readdir(`/proc/${pid}/task`);
-    } catch {
-      return undefined;
-    }
-    for (const tid of tids.map(Number).filter((t) => t !== pid)) {
+    for (const tid of threads) {
       const syscall = await readStat(`/proc/${pid}/task/${tid}/syscall`);
       if (syscall !== undefined && epoll.includes(Number(syscall.split(' ')[0]))) seen.add(tid);
     }

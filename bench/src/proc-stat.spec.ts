@@ -8,19 +8,20 @@ import {
   statCommand,
 } from './proc-stat';
 
-// A real /proc/<pid>/stat line (fields 14–17: utime 1500, stime 250, cutime 30, cstime 20; ppid 4242).
+// A real /proc/<pid>/stat line (fields 14–17: utime 1500, stime 250, cutime 30, cstime 20; ppid 4242;
+// starttime 5123).
 const STAT =
   '4300 (node) S 4242 4300 4242 0 -1 4194560 81234 0 12 0 1500 250 30 20 20 0 11 0 5123 1183744000 61234 ' +
   '18446744073709551615 1 1 0 0 0 0 0 4224 134234626 0 0 0 17 1 0 0 0 0 0 0 0 0 0 0 0 0 0';
 
 describe(parseStat.name, () => {
   it('default: utime+stime, cutime+cstime and the parent', () => {
-    expect(parseStat(STAT)).toEqual({ self: 1750, reapedChildren: 50, ppid: 4242 });
+    expect(parseStat(STAT)).toEqual({ self: 1750, reapedChildren: 50, ppid: 4242, startTime: 5123 });
   });
 
   it('behavior: a command holding spaces and parentheses does not shift the fields', () => {
     const odd = STAT.replace('(node)', '(a (b) c))');
-    expect(parseStat(odd)).toEqual({ self: 1750, reapedChildren: 50, ppid: 4242 });
+    expect(parseStat(odd)).toEqual({ self: 1750, reapedChildren: 50, ppid: 4242, startTime: 5123 });
     expect(statCommand(odd)).toBe('a (b) c)');
     expect(statCommand(STAT)).toBe('node');
   });

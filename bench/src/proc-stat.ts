@@ -18,6 +18,8 @@ export interface StatTimes {
   reapedChildren: number;
   /** The parent's pid. */
   ppid: number;
+  /** When it started, in clock ticks after boot: orders a process's threads by creation. */
+  startTime: number;
 }
 
 /**
@@ -38,7 +40,12 @@ export function parseStat(stat: string): StatTimes {
       throw new Error(`/proc stat field ${n} is not a number: ${stat.slice(0, 80)}`);
     return value;
   };
-  return { ppid: field(4), self: field(14) + field(15), reapedChildren: field(16) + field(17) };
+  return {
+    ppid: field(4),
+    self: field(14) + field(15),
+    reapedChildren: field(16) + field(17),
+    startTime: field(22),
+  };
 }
 
 /** The command name in a /proc stat line (the text between the first `(` and the last `)`). */
