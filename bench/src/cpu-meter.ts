@@ -1,18 +1,12 @@
 // Reads the CPU time of every process of a target from /proc right before and after a measured window,
 // so the bench can say what each process (gateway, query, devnet, NATS, Redis, …) spends on a request.
 import { execFileSync } from 'node:child_process';
-import { readFile, readdir, readlink } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 
 import { type ManagedProcess, photonCliPath, testNatsUrl, testRedisUrl } from '@photon/testing';
 
-import {
-  type CpuCost,
-  descendants,
-  listeningInodes,
-  microsPerRequest,
-  parseStat,
-  statCommand,
-} from './proc-stat';
+import { readProcText, serverPid, soleWorkerThread } from './proc-find';
+import { type CpuCost, descendants, microsPerRequest, parseStat } from './proc-stat';
 import { processLabel } from './rss';
 
 /** One thing whose CPU time is read: a process (with its children), or one thread of a process. */
@@ -39,20 +33,12 @@ function clockTicks(): number {
   return ticksPerSecond;
 }
 
-async function readStat(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
-    return undefined; // gone (reported by the rounds), or no /proc
-  }
-}
-
 /** pid → ppid of every process on the machine. */
 async function processTable(): Promise<Map<number, number>> {
   const table = new Map<number, number>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = await readStat(`/proc/${entry}/stat`);
+    const stat = await readProcText(`/proc/${entry}/stat`);
     if (stat !== undefined) table.set(Number(entry), parseStat(stat).ppid);
   }
   return table;
@@ -61,16 +47,16 @@ async function processTable(): Promise<Map<number, number>> {
 /** utime + stime of a part in clock ticks (a process's own plus the children it reaped), or undefined. */
 async function readTicks(part: CpuPart): Promise<number | undefined> {
   if (part.tid !== undefined) {
-    const stat = await readStat(`/proc/${part.pid}/task/${part.tid}/stat`);
+    const stat = await readProcText(`/proc/${part.pid}/task/${part.tid}/stat`);
     return stat === undefined ? undefined : parseStat(stat).self;
   }
-  const stat = await readStat(`/proc/${part.pid}/stat`);
+  const stat = await readProcText(`/proc/${part.pid}/stat`);
   if (stat === undefined) return undefined;
   const own = parseStat(stat);
   let ticks = own.self + own.reapedChildren;
   if (part.tree === true) {
     for (const pid of descendants(part.pid, await processTable())) {
-      const child = await readStat(`/proc/${pid}/stat`);
+      const child = await readProcText(`/proc/${pid}/stat`);
       if (child === undefined) continue;
       const times = parseStat(child);
       ticks += times.self + times.reapedChildren;
@@ -121,77 +107,6 @@ export function processParts(processes: readonly ManagedProcess[], tree: boolean
     const role = label === 'photon start' ? label : label.replace(/^photon /, '');
     return [tree ? { role, pid, tree } : { role, pid }];
   });
-}
-
-// epoll_wait / epoll_pwait / epoll_pwait2 on x86_64, epoll_pwait on arm64: a thread parked there runs an
-// event loop. In a Node process those are the main thread, the platform's delayed-task scheduler (the
-// first thread Node starts) and each worker_threads Worker; libuv's pool and V8's platform threads wait
-// on futexes instead.
-const EPOLL_SYSCALLS: Readonly<Record<string, readonly number[]>> = {
-  x64: [232, 281, 441],
-  arm64: [22, 441],
-};
-
-/** A process's threads other than the main one, in the order they started. */
-async function threadsByStart(pid: number): Promise<number[]> {
-  const threads: { tid: number; start: number }[] = [];
-  for (const tid of (await readdir(`/proc/${pid}/task`)).map(Number)) {
-    const stat = tid === pid ? undefined : await readStat(`/proc/${pid}/task/${tid}/stat`);
-    if (stat !== undefined) threads.push({ tid, start: parseStat(stat).startTime });
-  }
-  return threads.sort((a, b) => a.start - b.start || a.tid - b.tid).map((t) => t.tid);
-}
-
-/**
- * The one Worker thread of an idle Node process (`photon start`'s embedded devnet): the thread
- * parked in epoll that is neither the main thread nor the first one Node started; undefined when
- * there is not exactly one. Node 20 cannot name a Worker's OS thread, so it is told by where it waits.
- */
-export async function soleWorkerThread(pid: number): Promise<number | undefined> {
-  const epoll = EPOLL_SYSCALLS[process.arch] ?? [];
-  let threads: number[];
-  try {
-    threads = (await threadsByStart(pid)).slice(1);
-  } catch {
-    return undefined;
-  }
-  const seen = new Set<number>();
-  for (let probe = 0; probe < 10; probe++) {
-    for (const tid of threads) {
-      const syscall = await readStat(`/proc/${pid}/task/${tid}/syscall`);
-      if (syscall !== undefined && epoll.includes(Number(syscall.split(' ')[0]))) seen.add(tid);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return seen.size === 1 ? [...seen][0] : undefined;
-}
-
-/**
- * The pid of the server listening on `port` whose command is `name` (the machine's shared NATS or
- * Redis): the one holding the listening socket, else the only process of that name.
- */
-export async function serverPid(name: string, port: number): Promise<number | undefined> {
-  const candidates: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readStat(`/proc/${entry}/stat`);
-    if (stat !== undefined && statCommand(stat) === name) candidates.push(Number(entry));
-  }
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    const text = await readStat(table);
-    if (text !== undefined) for (const inode of listeningInodes(text, port)) inodes.add(`socket:[${inode}]`);
-  }
-  for (const pid of candidates) {
-    try {
-      for (const fd of await readdir(`/proc/${pid}/fd`)) {
-        if (inodes.has(await readlink(`/proc/${pid}/fd/${fd}`).catch(() => ''))) return pid;
-      }
-    } catch {
-      // not ours to read: fall back to the name alone
-    }
-  }
-  return candidates.length === 1 ? candidates[0] : undefined;
 }
 
 const portOf = (url: string, fallback: number): number => Number(new URL(url).port || fallback);
