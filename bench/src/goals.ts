@@ -1,7 +1,7 @@
 // What Photon is held to, judged in the run that measured it: each goal is one target's req/s on one
 // workload as a ratio of another target's (the echo, a peer, or the other topology), taken as the median of
 // the per-round ratios, since a target and what it is compared with are measured seconds apart in each
-// round. The peer goals are issue 12's targets; a goal whose rows were not both measured is skipped.
+// round. The peer goals are issue 12's targets (and issue 26's for the public-endpoint mix); a goal whose rows were not both measured is skipped.
 import type { Cell } from './rounds';
 import { perRoundRatios, spread } from './stats';
 import type { WorkloadName } from './workloads';
@@ -33,6 +33,9 @@ export const GOALS: readonly Goal[] = [
     goal(target, 'eth_call-distinct', 'ganache', 3),
     goal(target, 'eth_getBalance', 'hardhat', 2),
     goal(target, 'eth_getTransactionReceipt', 'hardhat', 2),
+    // Issue 26: the public-endpoint mix (public-mix.ts).
+    goal(target, 'public-mix', 'hardhat', 2),
+    goal(target, 'public-mix', 'anvil', 0.5),
   ]),
   goal('in-process', 'eth_call-distinct', 'hardhat', 1.5),
   goal('cluster', 'eth_call-distinct', 'hardhat', 1),

@@ -34,7 +34,8 @@ export async function makeBenchChain(chainHeight = CHAIN_HEIGHT): Promise<BenchC
     '--quiet',
   ]);
   try {
-    await waitForDevnet(url, devnet);
+    // A devnet can take longer than the default 20 s to answer on a busy box.
+    await waitForDevnet(url, devnet, 60_000);
     const client = new DevnetClient(url);
     const reachHeight = (height: bigint): Promise<void> =>
       waitFor(async () => (await client.latestHeight()) >= height, {

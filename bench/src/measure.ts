@@ -4,7 +4,9 @@ import autocannon from 'autocannon';
 
 import { rpcRaw } from '@photon/testing';
 
+import { type CpuMeter } from './cpu-meter';
 import { LatencyHistogram } from './latency';
+import { type CpuCost } from './proc-stat';
 import { type Sample } from './stats';
 import { type Workload } from './workloads';
 
@@ -18,6 +20,8 @@ export interface MeasureSettings extends LoadSettings {
   durationS: number;
   /** Unmeasured seconds of the same load first; 0 for none. */
   warmupS: number;
+  /** Reads the target's processes' CPU time right before and after the measured window. */
+  cpu?: CpuMeter;
 }
 
 // Cheap enough to run on every reply inside the load generator; the preflight does the real check.
@@ -47,7 +51,9 @@ async function load(
   durationS: number,
   s: LoadSettings,
   latency?: LatencyHistogram,
-): Promise<autocannon.Result> {
+  cpu?: CpuMeter,
+): Promise<{ result: autocannon.Result; cpu?: CpuCost[] }> {
+  const before = await cpu?.read();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -66,24 +72,50 @@ async function load(
           },
         }),
   });
+  // Read before the backlog below is worked off: the window's CPU over the requests it completed.
+  const after = await cpu?.read();
+  const costs =
+    cpu === undefined || before === undefined || after === undefined
+      ? undefined
+      : cpu.costs(before, after, result.requests.total);
   // autocannon drops its connections when time is up, but the target still works off the request
   // each one had in flight; one more request, answered about when those are, keeps that backlog out
   // of the next measurement (which may be another target's, or the baseline it is divided by).
   await rpcRaw(url, workload.body).catch(() => undefined);
-  return result;
+  return costs === undefined ? { result } : { result, cpu: costs };
 }
 
-/** Sends the workload once; returns what is wrong with the reply, or undefined when it is fine. */
+/** What is wrong with the reply to one preflight request, or undefined when it is fine. */
+async function preflightOne(
+  url: string,
+  body: string,
+  check: ((reply: unknown) => string | undefined) | undefined,
+): Promise<string | undefined> {
+  const reply = await rpcRaw(url, body);
+  if (reply.status < 200 || reply.status > 299) return `HTTP ${reply.status} ${reply.text.slice(0, 200)}`;
+  const problem = check?.(reply.json);
+  return problem === undefined ? undefined : `${problem}; body ${reply.text.slice(0, 300)}`;
+}
+
+/**
+ * Sends the workload's body once (and each of a mix's other kinds of request); returns what is wrong
+ * with the first bad reply, or undefined when all are fine.
+ */
 export async function preflight(
   url: string,
   workload: Workload,
   checkReplies: boolean,
 ): Promise<string | undefined> {
+  const requests = [
+    { body: workload.body, check: (reply: unknown) => workload.check(reply) },
+    ...(workload.alsoPreflight ?? []),
+  ];
   try {
-    const reply = await rpcRaw(url, workload.body);
-    if (reply.status < 200 || reply.status > 299) return `HTTP ${reply.status} ${reply.text.slice(0, 200)}`;
-    const problem = checkReplies ? workload.check(reply.json) : undefined;
-    return problem === undefined ? undefined : `${problem}; body ${reply.text.slice(0, 300)}`;
+    for (const r of requests) {
+      const problem = await preflightOne(url, r.body, checkReplies ? r.check : undefined);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }
@@ -93,8 +125,10 @@ export async function preflight(
 export async function measure(url: string, workload: Workload, settings: MeasureSettings): Promise<Sample> {
   if (settings.warmupS > 0) await load(url, workload, settings.warmupS, settings);
   const latency = new LatencyHistogram();
-  const r = await load(url, workload, settings.durationS, settings, latency);
+  const { result: r, cpu } = await load(url, workload, settings.durationS, settings, latency, settings.cpu);
   return {
+    ...(cpu === undefined ? {} : { cpu }),
+    requests: r.requests.total,
     // autocannon's mean of per-second samples, the "Req/Sec Avg" of its own table.
     reqPerSec: r.requests.average,
     p50Ms: latency.percentile(50),

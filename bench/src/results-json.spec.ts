@@ -101,6 +101,31 @@ describe(benchResult.name, () => {
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
     expect(result).toMatchObject({ schema: 1, startedAt: '2026-11-25T13:00:00.123Z', baseline: 'echo' });
   });
+
+  it('behavior: the CPU per request of each process, over rounds and per round', () => {
+    const withCpu = samples(700, 500).map((s, i) => ({
+      ...s,
+      requests: 2100 - i * 600,
+      cpu: [{ role: 'photon start', usPerRequest: 400 + i * 100 }],
+    }));
+    const cpuCells: Cell[] = [{ target: 'in-process', workload: w, samples: withCpu }];
+    const row = benchResult({
+      ...{ startedAt: new Date(0), finishedAt: new Date(0), machine: '', command: '', settings },
+      baseline: undefined,
+      targets: [{ name: 'in-process', kind: 'photon' }],
+      rows: summarizeCells(cpuCells, undefined),
+      samples: new Map([[sampleKey('in-process', 'w'), withCpu]]),
+      rss: [],
+      problems: [],
+    }).rows[0];
+    expect(row?.cpu).toEqual([
+      { role: 'photon start', usPerRequest: { median: 450, min: 400, max: 500, count: 2 } },
+    ]);
+    expect(row?.samples.map((s) => [s.requests, s.cpu?.[0]?.usPerRequest])).toEqual([
+      [2100, 400],
+      [1500, 500],
+    ]);
+  });
 });
 
 describe(resultFileStem.name, () => {

@@ -3,7 +3,7 @@
 import { type BenchOptions } from './options';
 import { type Row } from './report';
 import { type RssSeries, rssGrowth } from './rss';
-import { type RoundSample, type Spread } from './stats';
+import { type CpuSummary, type RoundSample, type Spread } from './stats';
 
 export interface ResultTarget {
   name: string;
@@ -30,6 +30,8 @@ export interface ResultRow {
   non2xx?: number;
   errors?: number;
   rpcErrors?: number;
+  /** Each process's CPU µs per request (median and range over rounds); per round in `samples[].cpu`. */
+  cpu?: CpuSummary[];
   samples: RoundSample[];
 }
 
@@ -85,6 +87,7 @@ function resultRow(row: Row, samples: readonly RoundSample[]): ResultRow {
       rpcErrors: s.rpcErrors,
     });
     if (s.ratio !== undefined) out.ratioToBaseline = s.ratio;
+    if (s.cpu !== undefined) out.cpu = s.cpu;
   }
   if (row.versus !== undefined && row.versus.length > 0)
     out.ratioToPeer = Object.fromEntries(row.versus.map((v) => [v.peer, v.ratio]));

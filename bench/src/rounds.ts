@@ -3,6 +3,7 @@
 // measured seconds apart, under the same CPU steal, instead of minutes apart.
 import { type ManagedProcess } from '@photon/testing';
 
+import { type CpuMeter } from './cpu-meter';
 import { type LoadSettings, measure, preflight } from './measure';
 import { tail } from './text-tail';
 import { type RoundSample } from './stats';
@@ -16,6 +17,8 @@ export interface StartedTarget {
   /** Whether the preflight checks the reply is the JSON-RPC success the workload expects. */
   checkReplies: boolean;
   processes: readonly ManagedProcess[];
+  /** Reads its processes' CPU time around each measured window; absent when /proc cannot tell. */
+  cpu?: CpuMeter;
 }
 
 export interface RoundPlan extends LoadSettings {
@@ -128,7 +131,12 @@ export async function runRounds(
       `[round ${step.round}/${plan.rounds}] [${step.target.name}] ${step.workload.name}: ` +
         `${warmupS > 0 ? `warm-up ${warmupS} s, ` : ''}measuring ${plan.durationS} s`,
     );
-    const sample = await measure(step.target.url, step.workload, { ...plan, warmupS });
+    const cpu = step.target.cpu;
+    const sample = await measure(step.target.url, step.workload, {
+      ...plan,
+      warmupS,
+      ...(cpu === undefined ? {} : { cpu }),
+    });
     cell.samples.push({ round: step.round, ...sample });
   }
   if (steps.length > 0) await hooks.roundDone?.(round);

@@ -17,6 +17,8 @@ import {
   summarizeCells,
 } from './report';
 import { type ResultTarget, benchResult, sampleKey } from './results-json';
+import { CpuMeter, targetCpuParts } from './cpu-meter';
+import { capacityTables, cpuTable } from './cpu-report';
 import { GOALS, judgeGoals } from './goals';
 import { type Cell, type StartedTarget, runRounds } from './rounds';
 import { RssRecorder } from './rss';
@@ -99,11 +101,17 @@ async function main(): Promise<number> {
       try {
         const r = await target.start(context);
         running.push(r);
+        const parts = await targetCpuParts(r.processes, {
+          peer: target.peer === true,
+          log: (line) => log(`[${target.name}] ${line}`),
+        });
+        log(`[${target.name}] CPU read from: ${parts.map((p) => `${p.role} ${p.tid ?? p.pid}`).join(', ')}`);
         started.push({
           name: target.name,
           url: r.url,
           checkReplies: target.baseline !== true,
           processes: r.processes,
+          cpu: new CpuMeter(parts),
         });
         rss.add(target.name, r.processes);
         resultTargets.push({ name: target.name, kind: kindOf(target) });
@@ -135,6 +143,17 @@ async function main(): Promise<number> {
 
     console.log('');
     console.log(resultsTable(rows, baseline, peers));
+    const cpu = cpuTable(rows);
+    if (cpu !== undefined)
+      console.log(`\nCPU per request (utime+stime from /proc over each measured window):\n${cpu}`);
+    const capacity = capacityTables(
+      rows,
+      targets.filter((t) => t.baseline !== true && t.peer !== true).map((t) => t.name),
+    );
+    if (capacity.length > 0)
+      console.log(
+        `\ncapacity, requests per second per core of each process (1e6 ÷ µs per request):\n${capacity.join('\n\n')}`,
+      );
     if (rss.series.length > 0)
       console.log(`\nRSS of each target's processes (VmRSS, MiB):\n${rssTable(rss.series)}`);
     const goals = judgeGoals(

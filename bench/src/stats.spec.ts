@@ -1,5 +1,5 @@
 // Unit tests for the bench's arithmetic: medians and per-round ratios to the baseline.
-import { type RoundSample, median, perRoundRatios, spread, summarize } from './stats';
+import { type RoundSample, median, perRoundRatios, spread, summarize, summarizeCpu } from './stats';
 
 function sample(round: number, reqPerSec: number, extra: Partial<RoundSample> = {}): RoundSample {
   return { round, reqPerSec, p50Ms: 1, p99Ms: 2, non2xx: 0, errors: 0, rpcErrors: 0, ...extra };
@@ -103,5 +103,45 @@ describe(summarize.name, () => {
 
   it('error: no samples', () => {
     expect(() => summarize([], [sample(1, 1)])).toThrow(RangeError);
+  });
+});
+
+describe(summarizeCpu.name, () => {
+  const round = (n: number, cpu?: RoundSample['cpu']): RoundSample => ({
+    round: n,
+    reqPerSec: 100,
+    p50Ms: 1,
+    p99Ms: 2,
+    non2xx: 0,
+    errors: 0,
+    rpcErrors: 0,
+    ...(cpu === undefined ? {} : { cpu }),
+  });
+
+  it('default: per process, the median and range of its per-round µs per request', () => {
+    const summaries = summarizeCpu([
+      round(1, [
+        { role: 'gateway', usPerRequest: 100 },
+        { role: 'devnet thread', within: 'photon start', usPerRequest: 300 },
+      ]),
+      round(2, [{ role: 'gateway', usPerRequest: 80 }]),
+      round(3, [{ role: 'gateway', usPerRequest: 90 }]),
+    ]);
+    expect(summaries).toEqual([
+      { role: 'gateway', usPerRequest: { median: 90, min: 80, max: 100, count: 3 } },
+      {
+        role: 'devnet thread',
+        within: 'photon start',
+        usPerRequest: { median: 300, min: 300, max: 300, count: 1 },
+      },
+    ]);
+    expect(summarize([round(1, [{ role: 'gateway', usPerRequest: 7 }])]).cpu).toEqual([
+      { role: 'gateway', usPerRequest: { median: 7, min: 7, max: 7, count: 1 } },
+    ]);
+  });
+
+  it('behavior: rounds without CPU readings give none', () => {
+    expect(summarizeCpu([round(1), round(2)])).toEqual([]);
+    expect(summarize([round(1)])).not.toHaveProperty('cpu');
   });
 });

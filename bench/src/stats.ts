@@ -1,5 +1,6 @@
 // Pure arithmetic over the per-round measurements: medians, and ratios to the baseline computed
 // round by round, so a burst of CPU steal that slows one round slows both sides of its ratio.
+import { type CpuCost } from './proc-stat';
 
 /** What one measurement of one target × workload produced. */
 export interface Sample {
@@ -12,6 +13,10 @@ export interface Sample {
   errors: number;
   /** 2xx replies whose body carried a JSON-RPC error. */
   rpcErrors: number;
+  /** Requests completed in the measured window. */
+  requests?: number;
+  /** Each process's CPU µs per completed request over the window, when the target's were read. */
+  cpu?: CpuCost[];
 }
 
 /** A sample tagged with the round (1-based) it was measured in. */
@@ -42,6 +47,16 @@ export interface Summary {
   rpcErrors: number;
   /** Per-round req/s ratios to the baseline; undefined when no round had a baseline to divide by. */
   ratio?: Spread;
+  /** Each process's CPU µs per request across rounds; absent when none was read. */
+  cpu?: CpuSummary[];
+}
+
+/** One process's (or thread's) CPU µs per request over the rounds that read it. */
+export interface CpuSummary {
+  role: string;
+  /** Set for a thread: the role of the process whose time already includes it. */
+  within?: string;
+  usPerRequest: Spread;
 }
 
 /** The median (mean of the middle two for an even count); throws on an empty list or a NaN. */
@@ -89,12 +104,32 @@ export function perRoundRatios(target: readonly RoundSample[], baseline: readonl
     });
 }
 
+/** Per process, in the order first read, the median and range of its per-round µs per request. */
+export function summarizeCpu(samples: readonly RoundSample[]): CpuSummary[] {
+  const byRole = new Map<string, { within?: string; values: number[] }>();
+  for (const cost of samples.flatMap((s) => s.cpu ?? [])) {
+    const entry = byRole.get(cost.role) ?? {
+      ...(cost.within === undefined ? {} : { within: cost.within }),
+      values: [],
+    };
+    entry.values.push(cost.usPerRequest);
+    byRole.set(cost.role, entry);
+  }
+  return [...byRole].flatMap(([role, { within, values }]) => {
+    const usPerRequest = spread(values);
+    if (usPerRequest === undefined) return [];
+    return [within === undefined ? { role, usPerRequest } : { role, within, usPerRequest }];
+  });
+}
+
 /** Medians and sums of one target × workload's samples, with its per-round ratio to `baseline`. */
 export function summarize(samples: readonly RoundSample[], baseline?: readonly RoundSample[]): Summary {
   if (samples.length === 0) throw new RangeError('no samples to summarize');
   const sum = (pick: (s: Sample) => number): number => samples.reduce((acc, s) => acc + pick(s), 0);
   const ratio = baseline === undefined ? undefined : spread(perRoundRatios(samples, baseline));
+  const cpu = summarizeCpu(samples);
   return {
+    ...(cpu.length === 0 ? {} : { cpu }),
     rounds: samples.length,
     reqPerSec: median(samples.map((s) => s.reqPerSec)),
     p50Ms: median(samples.map((s) => s.p50Ms)),

@@ -78,6 +78,8 @@ async function startStack(
     const stack = await startPhotonStack(kind, {
       ...opts,
       blockTimeMs: 1000,
+      // Opening a copy of the bench chain can take longer than the default 20 s on a busy box.
+      readyTimeoutMs: 60_000,
       devnetArgs: ['--data-dir', dataDir],
     });
     return {

@@ -70,7 +70,10 @@ describe('WORKLOADS', () => {
   });
 
   it('behavior: the repeated workloads have no per-request bodies', () => {
-    expect(WORKLOADS.filter((w) => 'bodyAt' in w).map((w) => w.name)).toEqual(['eth_call-distinct']);
+    expect(WORKLOADS.filter((w) => 'bodyAt' in w).map((w) => w.name)).toEqual([
+      'eth_call-distinct',
+      'public-mix',
+    ]);
   });
 
   it('behavior: eth_getTransactionReceipt asks for the first transfer and wants it successful', () => {

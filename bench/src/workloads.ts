@@ -1,18 +1,20 @@
 // The request bodies the bench sends, one row per workload; add a row to measure a new method.
 // The query workloads read the bench chain (bench-chain.ts), so their preflight knows each answer.
-import { toQuantity, zeroPadValue } from 'ethers';
+import { toQuantity } from 'ethers';
 
+import { HOLDER, LOGS_IN_RANGE, LOG_RANGE, RECEIPT_TX_HASH, TOKEN, TRANSFER_TOPIC } from './bench-chain';
+import { publicMix } from './public-mix';
 import {
-  HOLDER,
-  LOGS_IN_RANGE,
-  LOG_RANGE,
-  RECEIPT_TX_HASH,
-  TOKEN,
-  TOKEN_INTERFACE,
-  TRANSFERS,
-  TRANSFER_AMOUNT,
-  TRANSFER_TOPIC,
-} from './bench-chain';
+  type ResultCheck,
+  describeCallReply,
+  equals,
+  isQuantity,
+  isSuccessfulReceiptOf,
+  logCount,
+} from './reply-checks';
+import { HOLDER_TOKENS, balanceOfCall, call, callerAddress } from './rpc-calls';
+
+export { callerAddress } from './rpc-calls';
 
 /** One JSON-RPC request body sent by every connection: the same one over and over, or one per request. */
 export interface Workload<N extends string = string> {
@@ -24,6 +26,11 @@ export interface Workload<N extends string = string> {
    * repeated body would let a response cache answer; replies to these are checked for JSON-RPC errors only.
    */
   bodyAt?: (n: number) => string;
+  /**
+   * More requests the preflight sends and checks, for a mix whose `bodyAt` sends several kinds of
+   * request: one of each kind that `body` is not.
+   */
+  alsoPreflight?: readonly { body: string; check(reply: unknown): string | undefined }[];
   /** JSON-RPC calls carried by one HTTP request (batch size). */
   calls: number;
   /** What is wrong with a parsed reply, or undefined when it is the success the workload expects. */
@@ -34,21 +41,6 @@ export interface Workload<N extends string = string> {
    */
   maxConnections?: number;
 }
-
-function call(method: string, params: unknown[], id: number): object {
-  return { jsonrpc: '2.0', id, method, params };
-}
-
-function describeCallReply(reply: unknown): string | undefined {
-  if (typeof reply !== 'object' || reply === null || Array.isArray(reply))
-    return 'reply is not a JSON object';
-  if ('error' in reply) return `JSON-RPC error ${JSON.stringify(reply.error)}`;
-  if (!('result' in reply)) return 'reply has no result';
-  return undefined;
-}
-
-/** What is wrong with a call's result, or undefined when it is the expected one. */
-type ResultCheck = (result: unknown) => string | undefined;
 
 /** A single call of `method`; `checkResult` also checks the result of a success. */
 export function single<N extends string>(
@@ -68,25 +60,6 @@ export function single<N extends string>(
     },
   };
 }
-
-const isQuantity: ResultCheck = (result) =>
-  typeof result === 'string' && /^0x(0|[1-9a-f][0-9a-f]*)$/.test(result)
-    ? undefined
-    : `result ${JSON.stringify(result)} is not a QUANTITY`;
-
-const equals =
-  (expected: unknown): ResultCheck =>
-  (result) =>
-    result === expected
-      ? undefined
-      : `result ${JSON.stringify(result)}, expected ${JSON.stringify(expected)}`;
-
-const logCount =
-  (expected: number): ResultCheck =>
-  (result) =>
-    Array.isArray(result) && result.length === expected
-      ? undefined
-      : `expected ${expected} logs, got ${Array.isArray(result) ? result.length : JSON.stringify(result)}`;
 
 /** A batch of `size` identical calls of `method` (ids 1…size). */
 export function batch<N extends string>(
@@ -111,23 +84,6 @@ export function batch<N extends string>(
     },
   };
 }
-
-const HOLDER_TOKENS = zeroPadValue(toQuantity(TRANSFER_AMOUNT * BigInt(TRANSFERS)), 32);
-
-/**
- * The n-th of many distinct addresses that hold nothing: a recognisable prefix and the counter, so
- * no two requests of a run ask about the same account.
- */
-export function callerAddress(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new RangeError(`caller index must be a whole number, got ${n}`);
-  return `0xca11e7${n.toString(16).padStart(34, '0')}`;
-}
-
-const balanceOfCall = (holder: string): unknown[] => [
-  { to: TOKEN, data: TOKEN_INTERFACE.encodeFunctionData('balanceOf', [holder]) },
-  'latest',
-];
 
 /** `balanceOf` of a different caller per request; the preflight asks about HOLDER and checks the amount. */
 function distinctCallers<N extends string>(name: N): Workload<N> {
@@ -156,19 +112,6 @@ function balancesBatch<N extends string>(name: N, size: number): Workload<N> {
     },
   };
 }
-
-const isSuccessfulReceiptOf =
-  (hash: string): ResultCheck =>
-  (result) => {
-    const receipt = result as { transactionHash?: unknown; status?: unknown } | null;
-    if (typeof receipt !== 'object' || receipt === null)
-      return `result ${JSON.stringify(result)} is no receipt`;
-    if (receipt.transactionHash !== hash)
-      return `receipt of ${String(receipt.transactionHash)}, expected ${hash}`;
-    return receipt.status === '0x1'
-      ? undefined
-      : `receipt status ${JSON.stringify(receipt.status)}, expected 0x1`;
-  };
 
 const logsFilter = (filter: { address?: string; topics?: string[] }): unknown[] => [
   { fromBlock: toQuantity(LOG_RANGE.fromBlock), toBlock: toQuantity(LOG_RANGE.toBlock), ...filter },
@@ -208,6 +151,7 @@ export const WORKLOADS = [
     logsFilter({ topics: [TRANSFER_TOPIC] }),
     logCount(LOGS_IN_RANGE),
   ),
+  publicMix('public-mix'),
 ] as const;
 
 export type WorkloadName = (typeof WORKLOADS)[number]['name'];
