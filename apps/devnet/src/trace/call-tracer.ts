@@ -159,6 +159,27 @@ export class CallTracer implements Tracer {
     if (top === undefined) throw new Error('callTracer saw no top call');
     // The top frame's gas is the tx's: its limit and what it used in all (intrinsic gas and refunds counted).
     top.frame.gasUsed = hexQuantity(outcome.gasUsed);
-    return Promise.resolve(top.frame);
+    return Promise.resolve(inGethOrder(top.frame));
   }
+}
+
+/** The frame with its keys in geth's callFrame order (fields were added as the frame ran). */
+function inGethOrder(frame: CallFrame): CallFrame {
+  const { from, gas, gasUsed, to, input, output, error, revertReason, calls, logs, value, type } = frame;
+  const out: Record<string, unknown> = {
+    from,
+    gas,
+    gasUsed,
+    to,
+    input,
+    output,
+    error,
+    revertReason,
+    calls: calls?.map(inGethOrder),
+    logs,
+    value,
+    type,
+  };
+  for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
+  return out as unknown as CallFrame;
 }

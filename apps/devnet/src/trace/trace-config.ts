@@ -107,6 +107,10 @@ export function tracePlan(config: TraceConfig | undefined): TracePlan {
       throw statusError(GrpcCode.InvalidArgument, `timeout value: ${detail}`);
     }
   }
+  // The devnet's EVM core cannot apply overrides: refused rather than silently ignored (as EthCall's).
+  if ((config?.stateOverrides.length ?? 0) > 0 || (config?.blockOverrides.length ?? 0) > 0) {
+    throw statusError(GrpcCode.Unimplemented, 'state and block overrides are not supported by the devnet');
+  }
   const name = config?.tracer ?? '';
   if (name === '') {
     return {

@@ -111,8 +111,13 @@ async function traced<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof GoError) throw error;
     if (error instanceof TraceTimeoutError) throw statusError(GrpcCode.Internal, error.message);
-    throw statusError(GrpcCode.Internal, ethereumjsErrorText(error));
+    throw statusError(GrpcCode.Internal, executionErrorText(error));
   }
+}
+
+/** An ethereumjs failure without the VM, block and tx dump it appends. */
+function executionErrorText(error: unknown): string {
+  return ethereumjsErrorText(error).split(' (vm hf=')[0] ?? '';
 }
 
 const traceTx: GrpcQueryHandler = async (ctx, data) => {
@@ -166,7 +171,7 @@ async function traceOne(
     return { result: await run.trace(job, tracer, plan.timeoutMs, keep) };
   } catch (error) {
     if (error instanceof TraceTimeoutError) return { error: error.message };
-    return { error: error instanceof GoError ? error.message : ethereumjsErrorText(error) };
+    return { error: error instanceof GoError ? error.message : executionErrorText(error) };
   }
 }
 
