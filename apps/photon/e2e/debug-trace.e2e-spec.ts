@@ -73,6 +73,8 @@ describe.each(['in-process', 'cluster'] as const)('debug_trace* through the %s g
   beforeAll(async () => {
     stack = await startPhotonStack(kind, {
       extraArgs: ['--rpc-api', 'web3,eth,net,debug', '--log-level', 'warn', '--max-traces-in-flight', '2'],
+      // A loaded machine may take longer than the default 20 s to start the stack.
+      readyTimeoutMs: 90_000,
     });
     provider = new JsonRpcProvider(stack.httpUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
     provider.pollingInterval = 200;
