@@ -39,10 +39,11 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  // A long block time, so the transfers fired at once land in one block.
+  // A long block time: the transfers, sent right after a block, land together in the next one even when
+  // a loaded machine takes seconds to accept them.
   const stack = await startPhotonStack('in-process', {
     extraArgs: ['--rpc-api', 'web3,eth,net,debug', '--log-level', 'warn'],
-    blockTimeMs: 3000,
+    blockTimeMs: 30_000,
     readyTimeoutMs: 120_000,
   });
   const provider = new JsonRpcProvider(stack.httpUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
@@ -51,16 +52,31 @@ async function main(): Promise<void> {
     const owner = new NonceManager(devWallet(0).connect(provider));
     const factory = new ContractFactory(PHOTON_TOKEN_ARTIFACT.abi, PHOTON_TOKEN_ARTIFACT.bytecode, owner);
     const token = (await (await factory.deploy('Photon', 'PHO', 10n ** 24n)).waitForDeployment()) as Contract;
-    const transfer = token.getFunction('transfer');
-    const sent = await Promise.all(
-      Array.from(
-        { length: TRANSFERS },
-        (_, i) =>
-          transfer(Wallet.createRandom().address, BigInt(i + 1), { gasLimit: 80_000n }) as Promise<{
-            wait(): Promise<{ blockNumber: number } | null>;
-          }>,
-      ),
-    );
+    // Signed here with consecutive nonces and sent in order, without waiting: the devnet refuses a nonce gap.
+    const wallet = devWallet(1).connect(provider);
+    const tokenAddress = await token.getAddress();
+    await (await token.getFunction('transfer')(wallet.address, 10n ** 20n)).wait();
+    const nonce = await provider.getTransactionCount(wallet.address);
+    const signed: string[] = [];
+    for (let i = 0; i < TRANSFERS; i += 1) {
+      signed.push(
+        await wallet.signTransaction({
+          chainId: 9000n,
+          type: 2,
+          nonce: nonce + i,
+          to: tokenAddress,
+          data: token.interface.encodeFunctionData('transfer', [
+            Wallet.createRandom().address,
+            BigInt(i + 1),
+          ]),
+          gasLimit: 80_000n,
+          maxFeePerGas: 100_000_000_000n,
+          maxPriorityFeePerGas: 1_000_000_000n,
+        }),
+      );
+    }
+    const sent: { wait(): Promise<{ blockNumber: number } | null> }[] = [];
+    for (const raw of signed) sent.push(await provider.broadcastTransaction(raw));
     const receipts = await Promise.all(sent.map((tx) => tx.wait()));
     const heights = new Set(receipts.map((r) => r?.blockNumber));
     if (heights.size !== 1) throw new Error(`the transfers landed in ${heights.size} blocks, not one`);

@@ -80,6 +80,21 @@ describe.each<[PhotonStackKind, string[]]>([
     }
   });
 
+  it('behavior: every listed tracing method is served (answers, never -32601)', async () => {
+    const document = await discoverOverHttp(stack);
+    const tracing = document.methods
+      .map((method) => method.name)
+      .filter((name) => name.startsWith('debug_trace'));
+    expect(tracing.length).toBe(rpcApi.includes('debug') ? 4 : 0);
+    for (const name of tracing) {
+      const reply = await rpcRaw(
+        stack.httpUrl,
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: name, params: [] }),
+      );
+      expect([name, reply.json]).toMatchObject([name, { error: { code: -32602 } }]);
+    }
+  });
+
   it('error: params are refused with -32602, the method named otherwise is unknown', async () => {
     const reply = await rpcRaw(stack.httpUrl, JSON.stringify({ ...DISCOVER, params: ['all'] }));
     expect(reply.json).toEqual({
