@@ -55,7 +55,10 @@ async function main(): Promise<void> {
     // Signed here with consecutive nonces and sent in order, without waiting: the devnet refuses a nonce gap.
     const wallet = devWallet(1).connect(provider);
     const tokenAddress = await token.getAddress();
-    await (await token.getFunction('transfer')(wallet.address, 10n ** 20n)).wait();
+    const funding = (await token.getFunction('transfer')(wallet.address, 10n ** 20n)) as {
+      wait(): Promise<unknown>;
+    };
+    await funding.wait();
     const nonce = await provider.getTransactionCount(wallet.address);
     const signed: string[] = [];
     for (let i = 0; i < TRANSFERS; i += 1) {
