@@ -1,8 +1,16 @@
 // `pnpm bench:trace`: trace speed on `photon start` — one block of 50 PhotonToken transfers, traced whole
 // (debug_traceBlockByNumber) one call at a time, with callTracer and with the struct logger. Prints
 // transactions traced per second and the size of one block's answer.
-import { PHOTON_TOKEN_ARTIFACT, devWallet, rpc, startPhotonStack } from '@photon/testing';
-import { type Contract, ContractFactory, JsonRpcProvider, NonceManager, Wallet, toQuantity } from 'ethers';
+import { DevnetClient, PHOTON_TOKEN_ARTIFACT, devWallet, rpc, startPhotonStack } from '@photon/testing';
+import {
+  type Contract,
+  ContractFactory,
+  JsonRpcProvider,
+  NonceManager,
+  Wallet,
+  keccak256,
+  toQuantity,
+} from 'ethers';
 
 const TRANSFERS = Number(process.env['BENCH_TRANSFERS'] ?? 50);
 const SECONDS = Number(process.env['BENCH_DURATION'] ?? 10);
@@ -39,11 +47,10 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  // A long block time: the transfers, sent right after a block, land together in the next one even when
-  // a loaded machine takes seconds to accept them.
+  // 15 s blocks: the transfers, broadcast to the devnet right after a block, land together in the next one.
   const stack = await startPhotonStack('in-process', {
     extraArgs: ['--rpc-api', 'web3,eth,net,debug', '--log-level', 'warn'],
-    blockTimeMs: 30_000,
+    blockTimeMs: 15_000,
     readyTimeoutMs: 120_000,
   });
   const provider = new JsonRpcProvider(stack.httpUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
@@ -59,31 +66,49 @@ async function main(): Promise<void> {
       wait(): Promise<unknown>;
     };
     await funding.wait();
-    const nonce = await provider.getTransactionCount(wallet.address);
-    const signed: string[] = [];
-    for (let i = 0; i < TRANSFERS; i += 1) {
-      signed.push(
-        await wallet.signTransaction({
-          chainId: 9000n,
-          type: 2,
-          nonce: nonce + i,
-          to: tokenAddress,
-          data: token.interface.encodeFunctionData('transfer', [
-            Wallet.createRandom().address,
-            BigInt(i + 1),
-          ]),
-          gasLimit: 80_000n,
-          maxFeePerGas: 100_000_000_000n,
-          maxPriorityFeePerGas: 1_000_000_000n,
-        }),
-      );
+    const devnet = new DevnetClient(stack.devnetUrl);
+    let block: string | undefined;
+    // A loaded machine may straddle a block boundary while broadcasting: then the batch is sent again.
+    for (let attempt = 1; attempt <= 5 && block === undefined; attempt += 1) {
+      const nonce = await provider.getTransactionCount(wallet.address, 'pending');
+      const signed: string[] = [];
+      for (let i = 0; i < TRANSFERS; i += 1) {
+        const data = token.interface.encodeFunctionData('transfer', [
+          Wallet.createRandom().address,
+          BigInt(i + 1),
+        ]);
+        signed.push(
+          await wallet.signTransaction({
+            chainId: 9000n,
+            type: 2,
+            nonce: nonce + i,
+            to: tokenAddress,
+            data,
+            gasLimit: 80_000n,
+            maxFeePerGas: 100_000_000_000n,
+            maxPriorityFeePerGas: 1_000_000_000n,
+          }),
+        );
+      }
+      // Right after a block, straight to the devnet's CometBFT RPC, in order: what is measured is tracing.
+      const head = await provider.getBlockNumber();
+      while ((await provider.getBlockNumber()) === head)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = performance.now();
+      for (const raw of signed) {
+        const answer = await devnet.broadcast(raw);
+        if (answer.code !== 0) throw new Error(`broadcast refused: ${answer.log}`);
+      }
+      const broadcastMs = performance.now() - started;
+      const receipts = await Promise.all(signed.map((raw) => provider.waitForTransaction(keccak256(raw))));
+      const heights = [...new Set(receipts.map((r) => r?.blockNumber))];
+      if (heights.length === 1 && heights[0] !== undefined) block = toQuantity(heights[0]);
+      else
+        console.log(
+          `attempt ${attempt}: broadcast took ${broadcastMs.toFixed(0)} ms, landed in ${heights.length} blocks`,
+        );
     }
-    const sent: { wait(): Promise<{ blockNumber: number } | null> }[] = [];
-    for (const raw of signed) sent.push(await provider.broadcastTransaction(raw));
-    const receipts = await Promise.all(sent.map((tx) => tx.wait()));
-    const heights = new Set(receipts.map((r) => r?.blockNumber));
-    if (heights.size !== 1) throw new Error(`the transfers landed in ${heights.size} blocks, not one`);
-    const block = toQuantity(receipts[0]?.blockNumber ?? 0);
+    if (block === undefined) throw new Error('the transfers never landed in one block');
     const rows = [
       await measure(stack.httpUrl, block, { tracer: 'callTracer' }, 'callTracer', TRANSFERS),
       await measure(stack.httpUrl, block, {}, 'struct logger', TRANSFERS),

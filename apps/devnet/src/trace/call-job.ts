@@ -1,26 +1,62 @@
 // The jobs a trace runs: a block's signed tx (MsgEthereumTx, maintained layout) recovered with its sender,
 // or debug_traceCall's args as an unsigned tx impersonating `from` (as eth_call runs).
 import type { Common } from '@ethereumjs/common';
-import { createAccessList2930Tx, createFeeMarket1559Tx, createLegacyTx } from '@ethereumjs/tx';
-import { type Address, createAddressFromString, createZeroAddress } from '@ethereumjs/util';
+import {
+  createAccessList2930Tx,
+  createFeeMarket1559Tx,
+  createLegacyTx,
+  createTxFromRLP,
+  paramsTx,
+} from '@ethereumjs/tx';
+import { Address, createAddressFromString, createZeroAddress } from '@ethereumjs/util';
 import type { MsgEthereumTx } from '@photon/ethermint-wire';
 import { GrpcCode, statusError } from '../abci/query-errors';
 import type { CallArgs } from '../evm';
 import { callGasLimit } from '../evm/call';
-import { decodeEthTx, type ExecutableTx, recoverSender } from '../evm/decode-tx';
+import type { ExecutableTx } from '../evm/decode-tx';
 import { ethereumjsErrorText } from '../evm/vm-errors';
 import type { TraceJob } from './trace-runner';
 
-/** A block's tx as a job; a message the devnet cannot read is an Internal status (Ethermint's AsTransaction). */
+const txCommons = new WeakMap<Common, Common>();
+
+/**
+ * The Common traced txs are built with: ethereumjs copies the Common it is given and rebuilds its parameter
+ * cache for every tx, a large part of decoding one; this copy has the tx parameters merged once and hands
+ * itself out (as eth_call's query Common does).
+ */
+function txCommon(common: Common): Common {
+  let shared = txCommons.get(common);
+  if (shared === undefined) {
+    const made = common.copy();
+    made.updateParams(paramsTx);
+    made.copy = () => made;
+    made.updateParams = () => made;
+    shared = made;
+    txCommons.set(common, shared);
+  }
+  return shared;
+}
+
+/**
+ * A block's tx as a job; a message the devnet cannot read is an Internal status (Ethermint's AsTransaction).
+ * The sender is the message's `from` when it carries one (the chain checked it at CheckTx), else recovered.
+ */
 export function signedTxJob(msg: MsgEthereumTx, common: Common): TraceJob {
   if (msg.raw.length === 0) {
     throw statusError(GrpcCode.Internal, 'the devnet reads the maintained MsgEthereumTx layout (raw) only');
   }
-  const decoded = decodeEthTx(msg.raw);
-  if (!decoded.ok) throw statusError(GrpcCode.Internal, decoded.log);
-  const recovered = recoverSender(decoded.tx, common);
-  if (!recovered.ok) throw statusError(GrpcCode.Internal, recovered.log);
-  return { tx: recovered.tx, from: createAddressFromString(recovered.sender) };
+  let tx: ExecutableTx;
+  try {
+    tx = createTxFromRLP(msg.raw, { common: txCommon(common) }) as ExecutableTx;
+  } catch (error) {
+    throw statusError(GrpcCode.Internal, ethereumjsErrorText(error));
+  }
+  if (msg.from.length === 20) return { tx, from: new Address(msg.from) };
+  try {
+    return { tx, from: tx.getSenderAddress() };
+  } catch (error) {
+    throw statusError(GrpcCode.Internal, ethereumjsErrorText(error));
+  }
 }
 
 export const hasFees = (args: CallArgs): boolean =>
