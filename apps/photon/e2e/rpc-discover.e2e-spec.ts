@@ -42,6 +42,13 @@ const namespaceOf = (name: string): string => name.split(/[_.]/)[0]!;
 const namespacesOf = (document: OpenRpcDocument): string[] =>
   [...new Set(document.methods.map((method) => namespaceOf(method.name)))].sort();
 
+const TRACING_METHODS = [
+  'debug_traceTransaction',
+  'debug_traceBlockByNumber',
+  'debug_traceBlockByHash',
+  'debug_traceCall',
+];
+
 // Every namespace --rpc-api accepts (clique_, les_, db_, shh_ rows exist but no flag exposes them).
 const EVERY_NAMESPACE = ['web3', 'net', 'eth', 'personal', 'txpool', 'debug', 'miner', 'admin'];
 
@@ -77,6 +84,20 @@ describe.each<[PhotonStackKind, string[]]>([
     expect(Object.keys(components).length).toBeGreaterThan(0);
     for (const [name, schema] of Object.entries(components)) {
       expect([name, schema]).toEqual([name, committed.components?.schemas[name]]);
+    }
+  });
+
+  it('behavior: the tracing methods are listed with debug exposed, and served (answers, never -32601)', async () => {
+    const document = await discoverOverHttp(stack);
+    const listed = new Set(document.methods.map((method) => method.name));
+    for (const name of TRACING_METHODS) {
+      expect([name, listed.has(name)]).toEqual([name, rpcApi.includes('debug')]);
+      const reply = await rpcRaw(
+        stack.httpUrl,
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: name, params: [] }),
+      );
+      const code = rpcApi.includes('debug') ? -32602 : -32601;
+      expect([name, reply.json]).toMatchObject([name, { error: { code } }]);
     }
   });
 

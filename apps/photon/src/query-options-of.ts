@@ -7,7 +7,14 @@ import type { LogIndex } from '@photon/store';
 
 type QuerySettings = Pick<
   QueryConfig,
-  'chainId' | 'logsMaxBlockRange' | 'logsMaxResults' | 'rpcGasCap' | 'queryCacheBytes' | 'engineBatch'
+  | 'chainId'
+  | 'logsMaxBlockRange'
+  | 'logsMaxResults'
+  | 'rpcGasCap'
+  | 'queryCacheBytes'
+  | 'engineBatch'
+  | 'maxTracesInFlight'
+  | 'maxTraceBytes'
 >;
 
 export function queryOptionsOf(
@@ -22,6 +29,7 @@ export function queryOptionsOf(
     gasCap: BigInt(config.rpcGasCap),
     finalAnswersBytes: config.queryCacheBytes,
     engineBatch: config.engineBatch,
+    traceLimits: { inFlight: config.maxTracesInFlight, maxBytes: config.maxTraceBytes },
     accepted: stores.accepted,
     logIndex: stores.logIndex,
   };

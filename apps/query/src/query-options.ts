@@ -20,6 +20,15 @@ export interface QueryOptions {
   readonly finalAnswersBytes?: number;
   /** Most engine reads sent as one JSON-RPC batch (--engine-batch); 1 or absent sends each alone. */
   readonly engineBatch?: number;
+  /** debug_trace* bounds (--max-traces-in-flight, --max-trace-bytes); defaults 4 and 25,000,000. */
+  readonly traceLimits?: TraceLimits;
+}
+
+export interface TraceLimits {
+  /** Traces run on the engine at once by this replica; as many more wait. */
+  readonly inFlight: number;
+  /** Largest trace result, in JSON bytes. */
+  readonly maxBytes: number;
 }
 
 export const QUERY_OPTIONS = Symbol('QUERY_OPTIONS');

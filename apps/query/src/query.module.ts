@@ -1,6 +1,7 @@
 // The query service: every read of the interface. Its handlers run unchanged in-process
 // (`photon start`) or behind the NATS bus (`photon query`).
 import { type DynamicModule, Module } from '@nestjs/common';
+import { DEBUG_PROVIDERS } from './debug/debug.providers';
 import { queryEngineProviders } from './engine/engine.providers';
 import { BLOCK_READ_PROVIDERS } from './eth/block-reads.providers';
 import { ChainIdentityHandlers } from './eth/chain-identity.handlers';
@@ -22,6 +23,7 @@ export class QueryModule {
         ChainIdentityHandlers,
         ...BLOCK_READ_PROVIDERS,
         ...STATE_READ_PROVIDERS,
+        ...DEBUG_PROVIDERS,
       ],
     };
   }

@@ -553,6 +553,22 @@ export const OPTIONS = {
     default: 5,
     parse: parsePositiveInt,
   }),
+  maxTracesInFlight: option({
+    flag: 'max-traces-in-flight',
+    env: 'PHOTON_MAX_TRACES_IN_FLIGHT',
+    description:
+      'debug_trace* calls one query service replica runs on the engine at once; as many more wait, beyond that a call is refused (-32005)',
+    default: 4,
+    parse: parsePositiveInt,
+  }),
+  maxTraceBytes: option({
+    flag: 'max-trace-bytes',
+    env: 'PHOTON_MAX_TRACE_BYTES',
+    description:
+      'largest debug_trace* result (JSON bytes); a larger one is refused (-32005), to be narrowed with limit, disableStack, disableStorage or a native tracer',
+    default: 25_000_000,
+    parse: parsePositiveInt,
+  }),
   engineBatch: option({
     flag: 'engine-batch',
     env: 'PHOTON_ENGINE_BATCH',
@@ -733,7 +749,7 @@ const { engineWsClients, engineWsSubscriptionsPerClient, engineQueries, engineSu
 const { engineQueriesPerClient } = OPTIONS;
 /** Upstream subscriptions of the engine-event websocket: the events leader holds them. */
 const ENGINE_QUERIES = { engineQueries, engineSubscriptionsPerConnection } as const;
-const { rpcGasCap, queryCacheBytes, engineBatch } = OPTIONS;
+const { rpcGasCap, queryCacheBytes, engineBatch, maxTracesInFlight, maxTraceBytes } = OPTIONS;
 const {
   passphraseFile,
   importKeyFile,
@@ -830,6 +846,8 @@ export const QUERY_SCHEMA = {
   rpcGasCap,
   queryCacheBytes,
   engineBatch,
+  maxTracesInFlight,
+  maxTraceBytes,
   ...CLUSTER,
   ...OPS,
   ...LOGGING,
@@ -902,6 +920,8 @@ export const START_SCHEMA = {
   rpcGasCap,
   queryCacheBytes,
   engineBatch,
+  maxTracesInFlight,
+  maxTraceBytes,
   ...FILTERS,
   ...ENGINE_QUERIES,
   logIndexFrom,

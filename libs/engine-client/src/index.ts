@@ -28,8 +28,13 @@ export {
   type EthCallResult,
   type EvmAccount,
   type EvmQueryClientOptions,
+  type TraceBlock,
+  type TraceBlockParams,
+  type TraceCallParams,
+  type TraceTxParams,
   type TransactionArgsJson,
 } from './evm/evm-query-client';
+export { type TraceInputs, type TracedBlockTx } from './reader/trace-inputs';
 export {
   EthereumChainReader,
   type BloomTest,

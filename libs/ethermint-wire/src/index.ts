@@ -20,6 +20,7 @@ export * from './messages/scalars';
 export * from './messages/evm-tx';
 export * from './messages/evm-params';
 export * from './messages/evm-query';
+export * from './messages/evm-trace';
 export * from './messages/feemarket';
 export {
   baseFeeRules,

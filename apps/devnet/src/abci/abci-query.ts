@@ -3,6 +3,7 @@
 import type { EvmChain } from '../evm';
 import { PHOTON_DEVNET_VERSION } from '../version';
 import { authQueryRoutes } from './auth-queries';
+import { traceQueryRoutes } from '../trace';
 import { evmQueryRoutes } from './evm-queries';
 import { type AbciQueryOptions, type GrpcQueryHandler } from './query-context';
 import { GoError, grpcErrorToSdkError, QueryErrors, SdkError } from './query-errors';
@@ -20,7 +21,11 @@ export interface AbciQueryRequest {
 /** The name abci_info reports, which baseapp also puts in its "not ready" error. */
 export const DEVNET_APP_NAME = 'photon-devnet';
 
-const GRPC_ROUTES: Readonly<Record<string, GrpcQueryHandler>> = { ...evmQueryRoutes, ...authQueryRoutes };
+const GRPC_ROUTES: Readonly<Record<string, GrpcQueryHandler>> = {
+  ...evmQueryRoutes,
+  ...traceQueryRoutes,
+  ...authQueryRoutes,
+};
 
 /** The gRPC paths the devnet answers. */
 export const ABCI_QUERY_PATHS: readonly string[] = Object.keys(GRPC_ROUTES);

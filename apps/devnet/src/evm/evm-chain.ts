@@ -2,6 +2,7 @@
 // @ethereumjs/vm at Cancun, every committed height kept queryable (Ethermint's x/evm queries).
 import { createBlock } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
+import type { EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import {
   type Address,
@@ -37,6 +38,7 @@ import { devGenesis, EVM_DENOM, type EvmGenesis, PHOTON_EIP155_CHAIN_ID } from '
 import { DEFAULT_MEMPOOL_SIZE, Mempool, type NewPendingTx, type PendingTx } from './mempool';
 import type { StateWrites } from './recording-db';
 import { QueryMachines } from './query-machines';
+import type { QueryStateManager } from './query-state';
 import { StateHistory } from './state-history';
 import type {
   AccountInfo,
@@ -104,6 +106,14 @@ export interface CheckTxOptions {
 export interface CheckTxMessage {
   raw: Uint8Array;
   from?: Hex | undefined;
+}
+
+/** See EvmChain.traceBase. */
+export interface TraceBase {
+  readonly common: Common;
+  readonly state: QueryStateManager;
+  readonly blockchain: EVMMockBlockchainInterface;
+  readonly blockGasLimit: bigint;
 }
 
 function toAddress(value: Hex | Uint8Array): Address {
@@ -575,6 +585,17 @@ export class EvmChain {
     return this.queryMachines.use(record, (machine) =>
       estimateGas(this.queryEnv(record, machine), args, limits),
     );
+  }
+
+  /** What a trace re-executes on: a private state after `height`, the chain's rules, BLOCKHASH's view. */
+  traceBase(height: number): TraceBase {
+    const record = this.history.record(height);
+    return {
+      common: this.common,
+      state: this.history.queryStateAt(record),
+      blockchain: this.history.blockchain(),
+      blockGasLimit: this.blockGasLimit,
+    };
   }
 
   /** A query runs in the block context of the height it reads (Ethermint's ctx at that height). */

@@ -5,6 +5,7 @@ import { METHOD_TABLE, type MethodRow, isShippedService } from '@photon/types';
 import { DOCUMENT_AMENDMENTS, ERROR_DEVIATIONS, RESULT_DEVIATIONS } from './deviations';
 import { INVALID_CLASSES } from './invalid-params';
 import type { MethodOutcome } from './run-conformance';
+import { TRACING_NOTES } from './tracing-notes';
 
 export const RERUN_COMMAND = 'pnpm conformance';
 
@@ -73,6 +74,7 @@ export function renderReport(outcomes: readonly MethodOutcome[], documentNote: s
     '',
     ...DOCUMENT_AMENDMENTS.map((amendment) => `- ${amendment}`),
     '',
+    ...TRACING_NOTES,
     '## Served methods the document does not describe',
     '',
     '| Method | Owner | Summary |',

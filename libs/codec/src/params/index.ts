@@ -12,3 +12,4 @@ export * from './web3';
 export * from './eth';
 export * from './personal';
 export * from './txpool';
+export * from './debug';

@@ -1,5 +1,6 @@
 // Which params DTO decodes which wire method. Methods absent here take no params (decode them
 // with NoParams); the router looks methods up with findParamsDto.
+import * as debug from './debug';
 import * as eth from './eth';
 import * as personal from './personal';
 import * as txpool from './txpool';
@@ -54,6 +55,11 @@ export const PARAMS_DTOS = Object.freeze({
 
   eth_subscribe: eth.EthSubscribeParams,
   eth_unsubscribe: eth.EthUnsubscribeParams,
+
+  debug_traceTransaction: debug.DebugTraceTransactionParams,
+  debug_traceBlockByNumber: debug.DebugTraceBlockByNumberParams,
+  debug_traceBlockByHash: debug.DebugTraceBlockByHashParams,
+  debug_traceCall: debug.DebugTraceCallParams,
 
   personal_newAccount: personal.PersonalNewAccountParams,
   personal_unlockAccount: personal.PersonalUnlockAccountParams,

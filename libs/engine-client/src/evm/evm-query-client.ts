@@ -27,6 +27,14 @@ import {
   QueryStorageResponse,
   QueryValidatorAccountRequest,
   QueryValidatorAccountResponse,
+  type MsgEthereumTx,
+  QueryTraceBlockRequest,
+  QueryTraceBlockResponse,
+  QueryTraceCallRequest,
+  QueryTraceCallResponse,
+  QueryTraceTxRequest,
+  QueryTraceTxResponse,
+  type TraceConfig,
 } from '@photon/ethermint-wire';
 import { type Hex } from '@photon/types';
 import { Bech32PrefixRequest, Bech32PrefixResponse } from 'cosmjs-types/cosmos/auth/v1beta1/query';
@@ -77,6 +85,41 @@ export interface EstimateGasResult {
   readonly gas: bigint;
   readonly ret: Hex;
   readonly vmError: string;
+}
+
+/** The block a traced tx or call runs in, as the request carries it. */
+export interface TraceBlock {
+  readonly height: bigint;
+  /** The CometBFT block hash, 0x hex. */
+  readonly hash: Hex;
+  readonly time: { readonly seconds: bigint; readonly nanos: number };
+  /** The proposer's 20-byte consensus address, 0x hex. */
+  readonly proposerAddress: Hex;
+}
+
+export interface TraceTxParams {
+  readonly msg: MsgEthereumTx;
+  /** The block's Ethereum messages before `msg`. */
+  readonly predecessors: readonly MsgEthereumTx[];
+  readonly block: TraceBlock;
+  readonly config: TraceConfig;
+  readonly chainId: bigint;
+}
+
+export interface TraceBlockParams {
+  readonly txs: readonly MsgEthereumTx[];
+  readonly block: TraceBlock;
+  readonly config: TraceConfig;
+  readonly chainId: bigint;
+}
+
+export interface TraceCallParams {
+  readonly args: TransactionArgsJson;
+  readonly gasCap: bigint;
+  /** The block whose state the call runs on. */
+  readonly block: TraceBlock;
+  readonly config: TraceConfig;
+  readonly chainId: bigint;
 }
 
 export interface EvmAccount {
@@ -186,6 +229,55 @@ export class EvmQueryClient {
     return { gas: response.gas, ret: toHex(response.ret), vmError: response.vmError };
   }
 
+  /**
+   * TraceTx, on the state before the tx's block (Ethermint asks at the parent height, at least 1): the
+   * tracer's result as JSON text.
+   */
+  async traceTx(params: TraceTxParams): Promise<string> {
+    const request = QueryTraceTxRequest.encode({
+      msg: params.msg,
+      predecessors: [...params.predecessors],
+      traceConfig: params.config,
+      ...traceBlockFields(params.block),
+      chainId: params.chainId,
+    });
+    const path = QUERY_PATH.evmTraceTx;
+    const { data } = await this.ask(path, request, parentHeight(params.block.height), QueryTraceTxResponse);
+    return utf8Text(data);
+  }
+
+  /** TraceBlock: a JSON array of `{result}` or `{error}`, one per tx. */
+  async traceBlock(params: TraceBlockParams): Promise<string> {
+    const request = QueryTraceBlockRequest.encode({
+      txs: [...params.txs],
+      traceConfig: params.config,
+      ...traceBlockFields(params.block),
+      chainId: params.chainId,
+    });
+    const path = QUERY_PATH.evmTraceBlock;
+    const { data } = await this.ask(
+      path,
+      request,
+      parentHeight(params.block.height),
+      QueryTraceBlockResponse,
+    );
+    return utf8Text(data);
+  }
+
+  /** TraceCall, on the state after `block`. */
+  async traceCall(params: TraceCallParams): Promise<string> {
+    const request = QueryTraceCallRequest.encode({
+      args: utf8(params.args),
+      gasCap: params.gasCap,
+      traceConfig: params.config,
+      ...traceBlockFields(params.block),
+      chainId: params.chainId,
+    });
+    const path = QUERY_PATH.evmTraceCall;
+    const { data } = await this.ask(path, request, params.block.height, QueryTraceCallResponse);
+    return utf8Text(data);
+  }
+
   /** The EVM account (0x lowercase) of the validator with this 20-byte consensus address (a block's proposer). */
   async validatorAccount(consAddress: Hex, height?: bigint): Promise<Hex> {
     const prefix = await this.bech32Prefix();
@@ -248,6 +340,21 @@ export class EvmQueryClient {
       throw new EngineResponseError(path, error instanceof Error ? error.message : String(error));
     }
   }
+}
+
+/** Ethermint's context height of a block's traces: its parent, at least 1 (0 would mean latest). */
+const parentHeight = (height: bigint): bigint => (height > 1n ? height - 1n : 1n);
+
+const utf8Text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+/** The block fields every trace request carries; the hash as Ethermint's `common.Bytes2Hex` (no 0x). */
+function traceBlockFields(block: TraceBlock) {
+  return {
+    blockNumber: block.height,
+    blockHash: block.hash.slice(2),
+    blockTime: { seconds: block.time.seconds, nanos: block.time.nanos },
+    proposerAddress: fromHex(block.proposerAddress),
+  };
 }
 
 /** The payload of a bech32 account address; undefined when the node answered something that is not bech32. */

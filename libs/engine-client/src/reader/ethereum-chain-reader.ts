@@ -9,6 +9,7 @@ import { getBytes } from 'ethers';
 import { assembleBlock, assembleLogs, type AssembledBlock } from './block-assembler';
 import { exceedsBlockGasLimit } from './block-ethereum-txs';
 import { bloomFromEvents } from './block-events';
+import { traceInputs, type TraceInputs } from './trace-inputs';
 import { BlockInputsFetcher } from './block-inputs';
 import { type CacheStats, LruCache } from './lru-cache';
 import { logsBytes } from './logs-bytes';
@@ -84,6 +85,14 @@ export class EthereumChainReader {
     const resultBlock = await this.comet.blockByHash(key);
     if (resultBlock === null) return null;
     return this.assembled(resultBlock.block.header.height, resultBlock);
+  }
+
+  /** The block's included Ethereum messages and header facts a trace sends; null when there is no such block. */
+  async traceInputs(ref: BlockRef): Promise<TraceInputs | null> {
+    const height = typeof ref === 'bigint' ? ref : (await this.blockByHash(ref))?.block.number;
+    if (height === undefined || height <= 0n) return null;
+    const inputs = await this.inputs.fetch(height);
+    return inputs === undefined ? null : traceInputs(inputs.resultBlock, inputs.results);
   }
 
   /** An included transaction by its Ethereum hash. */

@@ -2,6 +2,7 @@
 // it, handlers register against its names (a renamed method breaks the build), and the OpenRPC
 // document is generated from it.
 import type { MethodRow } from './method-row';
+import { DEBUG_ROWS } from './rows-debug';
 import { ETH_ROWS } from './rows-eth';
 import { PERSONAL_ROWS } from './rows-personal';
 import { RPC_ROWS } from './rows-rpc';
@@ -14,6 +15,7 @@ export const METHOD_TABLE = [
   ...ETH_ROWS,
   ...PERSONAL_ROWS,
   ...TXPOOL_ROWS,
+  ...DEBUG_ROWS,
   ...RPC_ROWS,
   ...UNSERVED_ROWS,
 ] as const satisfies readonly MethodRow[];

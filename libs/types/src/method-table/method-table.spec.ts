@@ -220,7 +220,15 @@ describe('METHOD_TABLE', () => {
       if (['web3', 'net', 'txpool'].includes(row.namespace)) {
         expect([row.method, row.service]).toEqual([row.method, 'query']);
       }
-      if (['debug', 'miner', 'admin', 'clique', 'les', 'db', 'shh'].includes(row.namespace)) {
+      const tracing = [
+        'debug_traceTransaction',
+        'debug_traceBlockByNumber',
+        'debug_traceBlockByHash',
+        'debug_traceCall',
+      ];
+      if (tracing.includes(row.method)) {
+        expect([row.method, row.service]).toEqual([row.method, 'query']);
+      } else if (['debug', 'miner', 'admin', 'clique', 'les', 'db', 'shh'].includes(row.namespace)) {
         expect([row.method, row.service]).toEqual([row.method, 'none']);
       }
     }

@@ -1,0 +1,31 @@
+// The tracing section of docs/conformance.md: the debug_trace* methods are outside the execution-apis
+// document, so what they conform to (geth's tracer shapes, Ethermint's expected values) is stated here.
+
+export const TRACING_NOTES: readonly string[] = [
+  '## Tracing (`debug_trace*`, outside the document)',
+  '',
+  'The document has no `debug` namespace; the four tracing methods (table below) answer as geth 1.14 and',
+  "Ethermint do, checked by `apps/photon/e2e/debug-trace.e2e-spec.ts` (both topologies) and the devnet's",
+  '`apps/devnet/src/trace/*.spec.ts`:',
+  '',
+  "- A 100-wei transfer traces exactly as Ethermint's `tests/integration_tests/expected_constants.py`:",
+  '  `EXPECTED_STRUCT_TRACER` (`{failed: false, gas: 21000, returnValue: "", structLogs: []}`) and',
+  '  `EXPECTED_CALLTRACERS` (with `onlyTopCall` too); `debug_traceCall` without `gas` reports half the gas',
+  "  cap as used (Ethermint's min gas multiplier, `EXPECTED_DEFAULT_GASCAP / 2`).",
+  "- Struct logger: geth's `StructLogRes` keys and omissions (`stack` unless `disableStack`, `memory` only with",
+  '  `enableMemory`, `storage` on SLOAD/SSTORE, `returnData` with `enableReturnData`, `refund` when not 0,',
+  "  `error` on a failing step); `returnValue` as bare hex (Ethermint's geth), empty after a failure other than",
+  '  a revert.',
+  "- callTracer: geth's `callFrame` (top `gas`/`gasUsed` are the transaction's; `to` dropped from a failed",
+  '  creation; `output` of a revert and its `revertReason`; `value` absent from STATICCALL frames, a',
+  "  DELEGATECALL's being its parent's as geth 1.14 gives it); `withLog` logs carry `address`, `topics`, `data`",
+  '  and `position` (no `index`).',
+  '- prestateTracer: accounts that did not exist before the transaction are left out (geth 1.14); `diffMode`',
+  '  drops unchanged accounts and slots, as geth.',
+  '- Deviations: JavaScript tracers (`bigramTracer`, custom code; `EXPECTED_JS_TRACERS`) are refused with',
+  '  `-32000`; state and block overrides in `debug_traceCall` are refused by the devnet (a real Ethermint',
+  '  node applies them: the tier passes them on); a failed transaction in a block trace is its own',
+  "  `{txHash, error}` item. The devnet's min-gas-multiplier only shows in `debug_traceCall`: its receipts",
+  "  report the EVM's gas, so a transaction's trace reports that too.",
+  '',
+];
