@@ -17,7 +17,12 @@ import {
   readRepoFile,
   renderOverlay,
 } from './deploy-files';
-import { composePhotonContainers, k8sPhotonContainers, type PhotonContainer } from './photon-containers';
+import {
+  composePhotonContainers,
+  k8sPhotonContainers,
+  workloads,
+  type PhotonContainer,
+} from './photon-containers';
 import { COMMAND_SCHEMAS, PROBE_PATHS, listenPortsOf } from './photon-settings';
 
 const containers: readonly PhotonContainer[] = [
@@ -178,6 +183,26 @@ describe('deploy settings', () => {
     expect(inCidr(lbAddress!, pool?.ip_range ?? '')).toBe(false);
     const forwarding = readHaproxyLines().filter((line) => line === 'option forwardfor');
     expect(forwarding).toHaveLength(2);
+  });
+
+  it('default: one image name, photon:<package.json version>, in compose, every overlay and the README', () => {
+    const { version } = JSON.parse(readRepoFile('package.json')) as { version: string };
+    const image = `photon:${version}`;
+    const { services } = readCompose();
+    const composeImages = Object.values(services)
+      .map((service) => service.image)
+      .filter((name) => name?.startsWith('photon'));
+    expect(new Set(composeImages)).toEqual(new Set([image]));
+    for (const overlay of OVERLAYS) {
+      const k8sImages = workloads(renderOverlay(overlay))
+        .flatMap((w) => w.spec.template.spec.containers.map((c) => c.image))
+        .filter((name) => name.startsWith('photon'));
+      expect([overlay, new Set(k8sImages)]).toEqual([overlay, new Set([image])]);
+    }
+    const readmeImages = readRepoFile('README.md').match(/\bphoton:[\w.-]+/g) ?? [];
+    expect(
+      new Set(readmeImages.filter((name) => /^photon:\d/.test(name) || /:(local|dev|latest)$/.test(name))),
+    ).toEqual(new Set([image]));
   });
 
   it('default: compose services wait for what they need to be healthy, and every secret is declared', () => {
