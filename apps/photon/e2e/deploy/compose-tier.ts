@@ -5,7 +5,7 @@
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@photon/testing';
+import { freePort, waitFor } from '@photon/testing';
 import { ROOT } from './deploy-files';
 import { run } from './docker-host';
 
@@ -90,13 +90,30 @@ export class ComposeTier {
     return run(file!, [...pre, '-p', this.project, ...args], { cwd: this.dir, env: this.env, timeoutMs });
   }
 
-  /** `up -d` with the image as built (no build here), resolving once every health condition held. */
+  /**
+   * `up -d` with the image as built (no build here), resolving once every health condition held and
+   * the balancer, started last, has a gateway in rotation (it answers 503 until its checks pass).
+   */
   async up(): Promise<void> {
     try {
       await this.composeRun(['up', '-d', '--no-build']);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${await this.health()}`);
     }
+    await waitFor(
+      async () => {
+        const replies = await Promise.all(
+          [this.httpUrl, this.wsUrl.replace('ws:', 'http:')].map((url) =>
+            fetch(`${url}/readyz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          ),
+        );
+        return replies[0] === 200 && replies[1] !== 503 && replies[1] !== 0;
+      },
+      { what: 'a gateway in the balancer on both ports', timeoutMs: 60_000, intervalMs: 500 },
+    );
   }
 
   /** Each container's state and its last health probes, for a failure's message. */
