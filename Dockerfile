@@ -1,6 +1,8 @@
-# syntax=docker/dockerfile:1
-# One image for every Photon role: the command names the role (`docker run photon gateway`, `… query`).
-# Build: docker build -t photon .   Checked offline by apps/photon/e2e/deploy/ (no engine needed).
+# One image for every Photon role: the command names the role (`docker run photon:0.1.0 gateway`, `… query`).
+# Build: scripts/docker-build.sh (BuildKit; passes a TLS-inspecting proxy's CA when one is set), or
+#   DOCKER_BUILDKIT=1 docker build -t photon:0.1.0 [--secret id=ca_certs,src=<CA bundle>] .
+# The optional ca_certs secret is a PEM bundle npm and pnpm trust during the build (a corporate
+# proxy's CA): mounted only for the RUN that fetches, never written into a layer.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -9,12 +11,16 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS pnpm
 WORKDIR /src
 COPY package.json ./
-RUN npm install -g "$(node -p "require('./package.json').packageManager")" && pnpm --version
+RUN --mount=type=secret,id=ca_certs \
+  if [ -f /run/secrets/ca_certs ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca_certs; fi \
+  && npm install -g "$(node -p "require('./package.json').packageManager")" && pnpm --version
 
 # Every package the lockfile names, into pnpm's store: this layer changes only with the lockfile.
 FROM pnpm AS fetch
 COPY pnpm-lock.yaml pnpm-workspace.yaml ./
-RUN pnpm fetch --store-dir /pnpm/store
+RUN --mount=type=secret,id=ca_certs \
+  if [ -f /run/secrets/ca_certs ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca_certs; fi \
+  && pnpm fetch --store-dir /pnpm/store
 
 # The workspace installed from that store (no network) and built.
 FROM fetch AS build

@@ -2,7 +2,7 @@
 # Makes the compose tier's secrets once, each random: compose/secrets/nats-password, the keystore's
 # key-encryption key compose/secrets/keystore-kek, the passphrase of the faucet's key file
 # compose/secrets/faucet-passphrase, and REDIS_PASSWORD in .env (compose reads it for the Redis
-# URL). Existing ones are kept: a new KEK would orphan live unlock sessions, a new passphrase would
+# URL), with COMPOSE_PROJECT_NAME=photon. Existing ones are kept: a new KEK would orphan live unlock sessions, a new passphrase would
 # not open the faucet's key file already in the keystore volume.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -30,6 +30,11 @@ if [ ! -s secrets/faucet-key ]; then
   echo "compose: made compose/secrets/faucet-key (dev account 0)"
 fi
 
+# The project's name (v2's top-level `name:` would shut out docker-compose 1.29).
+if ! grep -qs '^COMPOSE_PROJECT_NAME=' ../.env; then
+  echo "COMPOSE_PROJECT_NAME=photon" >> ../.env
+  chmod 0600 ../.env
+fi
 if ! grep -qs '^REDIS_PASSWORD=' ../.env; then
   echo "REDIS_PASSWORD=$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')" >> ../.env
   chmod 0600 ../.env

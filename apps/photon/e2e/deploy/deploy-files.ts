@@ -34,12 +34,26 @@ export interface ComposeService {
 
 export interface ComposeFile {
   readonly services: Readonly<Record<string, ComposeService>>;
+  readonly networks?: Readonly<
+    Record<
+      string,
+      { readonly ipam?: { readonly config?: readonly { subnet?: string; ip_range?: string }[] } }
+    >
+  >;
   readonly secrets: Readonly<Record<string, { readonly file: string }>>;
 }
 
-/** docker-compose.yml as Compose sees it before interpolation (merge keys resolved). */
+/**
+ * docker-compose.yml's text with every `${NAME:-default}` given its default, as Compose interpolates
+ * it when NAME is unset (the other forms, such as `${NAME:?message}`, stay as written).
+ */
+export function readComposeText(): string {
+  return readRepoFile('docker-compose.yml').replace(/\$\{[A-Za-z_][A-Za-z0-9_]*:-([^}]*)\}/g, '$1');
+}
+
+/** docker-compose.yml as Compose sees it with defaults interpolated (merge keys resolved). */
 export function readCompose(): ComposeFile {
-  return parse(readRepoFile('docker-compose.yml'), { merge: true }) as ComposeFile;
+  return parse(readComposeText(), { merge: true }) as ComposeFile;
 }
 
 /** One object of a rendered overlay; the rest of its shape is left to the checks that read it. */

@@ -13,10 +13,16 @@ import {
   readCompose,
   readDockerfile,
   readHaproxyLines,
+  readComposeText,
   readRepoFile,
   renderOverlay,
 } from './deploy-files';
-import { composePhotonContainers, k8sPhotonContainers, type PhotonContainer } from './photon-containers';
+import {
+  composePhotonContainers,
+  k8sPhotonContainers,
+  workloads,
+  type PhotonContainer,
+} from './photon-containers';
 import { COMMAND_SCHEMAS, PROBE_PATHS, listenPortsOf } from './photon-settings';
 
 const containers: readonly PhotonContainer[] = [
@@ -27,6 +33,15 @@ jest.setTimeout(120_000);
 
 const run = promisify(execFile);
 const cases = containers.map((c) => [c.where, c] as const);
+
+/** Whether an IPv4 address lies in `a.b.c.d/n`. */
+function inCidr(address: string, cidr: string): boolean {
+  const toNumber = (ip: string) => ip.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
+  const [base, bits] = cidr.split('/');
+  if (base === undefined || bits === undefined) throw new Error(`not a CIDR: "${cidr}"`);
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(toNumber(address) / size) === Math.floor(toNumber(base) / size);
+}
 
 function schemaOf(container: PhotonContainer): Schema {
   const schema = COMMAND_SCHEMAS[container.command];
@@ -151,19 +166,43 @@ describe('deploy settings', () => {
     expect(checks).toHaveLength(2);
     for (const check of checks) expect(check).toContain(`uri ${PROBE_PATHS.photon.readiness} `);
     // Published on loopback only: the compose tier exposes personal_* (see docker-compose.yml).
-    expect(readRepoFile('docker-compose.yml').match(/- \S+:\d+:\d+$/gm)).toEqual([
+    expect(readComposeText().match(/- \S+:\d+:\d+$/gm)).toEqual([
       `- 127.0.0.1:${http}:${http}`,
       `- 127.0.0.1:${ws}:${ws}`,
     ]);
   });
 
   it('default: the compose gateways trust X-Forwarded-For from the load balancer alone, which sends it', () => {
-    const { services } = readCompose();
+    const { services, networks } = readCompose();
     const lbAddress = services['lb']?.networks?.['default']?.ipv4_address;
     expect(lbAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(services['gateway']?.environment?.['PHOTON_TRUSTED_PROXIES']).toBe(lbAddress);
+    // In the subnet but outside the range Docker hands out: a container started first cannot take it.
+    const [pool] = networks?.['default']?.ipam?.config ?? [];
+    expect(inCidr(lbAddress!, pool?.subnet ?? '')).toBe(true);
+    expect(inCidr(lbAddress!, pool?.ip_range ?? '')).toBe(false);
     const forwarding = readHaproxyLines().filter((line) => line === 'option forwardfor');
     expect(forwarding).toHaveLength(2);
+  });
+
+  it('default: one image name, photon:<package.json version>, in compose, every overlay and the README', () => {
+    const { version } = JSON.parse(readRepoFile('package.json')) as { version: string };
+    const image = `photon:${version}`;
+    const { services } = readCompose();
+    const composeImages = Object.values(services)
+      .map((service) => service.image)
+      .filter((name) => name?.startsWith('photon'));
+    expect(new Set(composeImages)).toEqual(new Set([image]));
+    for (const overlay of OVERLAYS) {
+      const k8sImages = workloads(renderOverlay(overlay))
+        .flatMap((w) => w.spec.template.spec.containers.map((c) => c.image))
+        .filter((name) => name.startsWith('photon'));
+      expect([overlay, new Set(k8sImages)]).toEqual([overlay, new Set([image])]);
+    }
+    const readmeImages = readRepoFile('README.md').match(/\bphoton:[\w.-]+/g) ?? [];
+    expect(
+      new Set(readmeImages.filter((name) => /^photon:\d/.test(name) || /:(local|dev|latest)$/.test(name))),
+    ).toEqual(new Set([image]));
   });
 
   it('default: compose services wait for what they need to be healthy, and every secret is declared', () => {

@@ -1,5 +1,6 @@
 // What each rendered overlay promises beyond valid objects: Services, autoscalers and disruption
-// budgets reach real pods and ports, only the gateway's JSON-RPC ports are open to the outside, a
+// budgets reach real pods and ports, only the gateway's JSON-RPC ports are open to the outside, each
+// Photon pod reaches only DNS, NATS, Redis and (query, tx, events) the engine, a
 // gateway drains before it stops, every container is bounded, and the two environments differ as
 // documented (public: web3,eth,net with rate limits and existing Secrets; dev: personal, the faucet,
 // NATS and Redis in the namespace).
@@ -72,6 +73,7 @@ interface PolicySpec {
     podSelector: { matchLabels?: Labels };
     policyTypes: string[];
     ingress?: { from?: PolicyPeer[]; ports?: { port: string | number }[] }[];
+    egress?: { to?: PolicyPeer[]; ports?: { port: string | number; protocol?: string }[] }[];
   };
 }
 
@@ -162,6 +164,30 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       ]);
     }
   });
+
+  it('default: every Photon pod reaches only DNS, NATS and Redis, and query, tx and events the engine too', () => {
+    const policies = ofKind<PolicySpec>(objects, 'NetworkPolicy').filter((p) =>
+      p.spec.policyTypes.includes('Egress'),
+    );
+    const base = ['53/TCP', '53/UDP', '4222/TCP', '6379/TCP', '6380/TCP'];
+    const photon = workloads(objects).filter((w) => podLabels(w)['app.kubernetes.io/part-of'] === 'photon');
+    expect(photon.length).toBeGreaterThan(0);
+    for (const workload of photon) {
+      const rules = policies
+        .filter((p) => matches(p.spec.podSelector.matchLabels ?? {}, podLabels(workload)))
+        .flatMap((p) => p.spec.egress ?? []);
+      // A rule without ports would open every port: none may.
+      const reached = rules.flatMap((rule) =>
+        (rule.ports ?? [{ port: 'any', protocol: 'any' }]).map((p) => `${p.port}/${p.protocol ?? 'TCP'}`),
+      );
+      const component = podLabels(workload)['app.kubernetes.io/component'] ?? '';
+      const engine = ['query', 'tx', 'events'].includes(component) ? ['26657/TCP'] : [];
+      expect([workload.metadata.name, [...new Set(reached)].sort()]).toEqual([
+        workload.metadata.name,
+        [...base, ...engine].sort(),
+      ]);
+    }
+  });
 });
 
 describe('k8s/overlays/public', () => {
@@ -211,6 +237,35 @@ describe('k8s/overlays/dev', () => {
       `${mount}/key`,
       `${mount}/passphrase`,
     ]);
+  });
+
+  it('default: NATS and Redis run hardened as Photon does: non-root, read-only root, no capabilities, CPU capped', () => {
+    for (const name of ['nats', 'redis']) {
+      const workload = workloads(objects).find((w) => w.metadata.name === name)!;
+      const pod = workload.spec.template.spec as unknown as {
+        securityContext: { runAsNonRoot?: boolean; runAsUser?: number };
+        containers: {
+          securityContext: Record<string, unknown>;
+          resources: { limits: Labels };
+        }[];
+      };
+      expect([name, pod.securityContext.runAsNonRoot, pod.securityContext.runAsUser! > 0]).toEqual([
+        name,
+        true,
+        true,
+      ]);
+      for (const c of pod.containers) {
+        expect([name, c.securityContext]).toEqual([
+          name,
+          {
+            allowPrivilegeEscalation: false,
+            readOnlyRootFilesystem: true,
+            capabilities: { drop: ['ALL'] },
+          },
+        ]);
+        expect([name, c.resources.limits['cpu']]).toEqual([name, expect.any(String)]);
+      }
+    }
   });
 
   it('default: runs NATS, Redis and the devnet as StatefulSets, and generates every Secret it references', () => {

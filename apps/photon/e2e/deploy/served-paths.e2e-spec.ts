@@ -1,6 +1,6 @@
 // The probes and healthchecks of the deploy files against the real processes: the paths probed
 // answer 200 on a running tier and devnet, the devnet starts from the compose service's own
-// environment, and the compose healthcheck scripts (node's fetch, as the image has no curl) exit 0
+// environment, and the compose healthcheck scripts (node:http, as the image has no curl) exit 0
 // on a healthy answer and 1 when nothing answers.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
