@@ -3,6 +3,7 @@ export { loadConfig, describeSchema, pickConfig } from './load-config';
 export type { ConfigOf, OptionSpec, Schema } from './option-spec';
 export type {
   ChainId,
+  DevAccounts,
   ListenAddress,
   LogFormat,
   LogIndexFrom,

@@ -1,12 +1,13 @@
 // Every setting Photon reads, defined once. The seed's flag names (--laddr, --wsport, --rpc-api,
 // --chain-id, --node, --unlock-key) are kept; defaults follow ../shared/design/LIMITS.md.
 import { option } from './option-spec';
-import type { ListenAddress, LogIndexFrom, RateLimitStoreDown } from './parsers';
+import type { DevAccounts, ListenAddress, LogIndexFrom, RateLimitStoreDown } from './parsers';
 import {
   parseAddress,
   parseAddressBlocks,
   parseBoolean,
   parseChainId,
+  parseDevAccounts,
   parseDurationMs,
   parseEngineUrl,
   parseByteBound,
@@ -140,7 +141,8 @@ export const OPTIONS = {
     env: 'PHOTON_KEYSTORE_DIR',
     description: 'directory of the Web3 Secret Storage (v3) key files, geth-compatible',
     default: null,
-    defaultText: '<--data-dir>/keystore, else ~/.photon/keystore',
+    defaultText:
+      '<--data-dir>/keystore; else, photon start with its own devnet: memory; else ~/.photon/keystore',
     parse: parsePath,
   }),
   keystoreKekFile: option({
@@ -175,6 +177,14 @@ export const OPTIONS = {
     default: false,
     boolean: true,
     parse: parseBoolean,
+  }),
+  devAccounts: option<DevAccounts>({
+    flag: 'dev-accounts',
+    env: 'PHOTON_DEV_ACCOUNTS',
+    description:
+      'the ten dev accounts in the keystore, unlocked until exit: auto (with the embedded devnet on a loopback listener and no --keystore-dir), on or off',
+    default: 'auto',
+    parse: parseDevAccounts,
   }),
   unlockFailures: option({
     flag: 'unlock-failures',
@@ -717,6 +727,7 @@ const {
   keystoreKekFileOrEphemeral,
   lightKdf,
   allowInsecureUnlock,
+  devAccounts,
   unlockFailures,
   unlockBackoffMaxMs,
 } = OPTIONS;
@@ -868,6 +879,7 @@ export const START_SCHEMA = {
   importKeyFile,
   lightKdf,
   allowInsecureUnlock,
+  devAccounts,
   unlockFailures,
   unlockBackoffMaxMs,
   ...LOG_LIMITS,

@@ -29,7 +29,7 @@ import { TxModule } from '@photon/tx';
 import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { checkFaucetConfig } from '../faucet-config';
-import { inProcessKeystoreOptions } from '../keystore-options-of';
+import { checkUnlockExposure, inProcessKeystoreOptions } from '../keystore-options-of';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { countHandlerCalls, watchEvents, watchGateway, watchQuery, watchTx } from '../ops/app-sources';
 import { ProcessOps } from '../ops/process-ops';
@@ -117,6 +117,7 @@ async function startOwnDevnet(config: StartConfig, logger: PhotonLogger): Promis
 
 export async function startCommand(config: StartConfig, logger: PhotonLogger): Promise<void> {
   checkFaucetConfig(config);
+  checkUnlockExposure(config);
   // An engine of our own runs under --chain-id; one given by --node must agree with it.
   if (config.node !== null)
     await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start', logger));
