@@ -48,7 +48,7 @@ export async function inProcessKeystoreOptions(config: StartConfig): Promise<Key
   return {
     ...common(config),
     keystoreDir: inProcessKeystoreDir(config),
-    devAccountKeys: devAccountsWanted(config) ? devAccounts().map((account) => account.privateKey) : [],
+    devAccountKeys: devAccountsWanted(config) ? devAccountKeys() : [],
     sessions: new MemoryUnlockStore(wrapper),
     backoff: new MemoryUnlockBackoff(unlockBackoffPolicyOf(config)),
   };
@@ -62,11 +62,14 @@ export function clusterKeystoreOptions(
   return {
     ...common(config),
     keystoreDir: config.keystoreDir ?? defaultKeystoreDir(null),
-    devAccountKeys: [],
+    // Asked for by the operator (photon cluster asks with its own devnet): a keystore cannot tell its chain.
+    devAccountKeys: config.devAccounts === 'on' ? devAccountKeys() : [],
     sessions,
     backoff,
   };
 }
+
+const devAccountKeys = (): string[] => devAccounts().map((account) => account.privateKey);
 
 /**
  * The keystore of `photon start`: --keystore-dir when given; with its own devnet, with the chain (under

@@ -258,3 +258,9 @@ export function parseDevAccounts(raw: string): DevAccounts {
   }
   return raw as DevAccounts;
 }
+
+/** `photon cluster --gateways`: one gateway, or two to show a client moving between them. */
+export function parseGatewayCount(raw: string): number {
+  if (raw !== '1' && raw !== '2') throw new Error(`"${raw}" is not 1 or 2`);
+  return Number(raw);
+}
