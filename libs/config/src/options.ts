@@ -1,5 +1,5 @@
 // Every setting Photon reads, defined once. The seed's flag names (--laddr, --wsport, --rpc-api,
-// --chain-id, --node, --unlock-key) are kept; defaults follow ../shared/design/LIMITS.md.
+// --chain-id, --node, --unlock-key) are kept; defaults follow geth's (the README's limits and flags tables).
 import { option } from './option-spec';
 import type { DevAccounts, ListenAddress, LogIndexFrom, RateLimitStoreDown } from './parsers';
 import {
