@@ -20,7 +20,7 @@ export interface KeystoreOptions {
   readonly importKeyFile: string | null;
   /**
    * Private keys (0x hex) held at start and unlocked until the tier stops: the devnet's publicly known
-   * dev accounts, kept under the empty passphrase with the light KDF (they protect nothing).
+   * dev accounts, kept under the empty passphrase at a token KDF cost (it would protect nothing).
    */
   readonly devAccountKeys: readonly string[];
   /**

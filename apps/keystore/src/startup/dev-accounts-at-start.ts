@@ -1,12 +1,12 @@
 // The devnet's dev accounts, ready as on anvil and hardhat: held by the keystore (under the empty
-// passphrase and the light KDF: their keys are published in the start-up banner, so encryption
+// passphrase and a token KDF cost: their keys are published in the start-up banner, so encryption
 // protects nothing) and unlocked until the tier stops, before the service takes requests. Whether a
 // call may sign with them is still the unlocked-account policy's decision (loopback gateways only).
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { getBytes } from 'ethers';
 import { KeyStore } from '../accounts/key-store.service';
 import { Unlocks } from '../accounts/unlocks.service';
-import { LIGHT_SCRYPT } from '../key-files/key-file';
+import { DEV_KEY_SCRYPT } from '../key-files/key-file';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
 
 const DEV_PASSPHRASE = '';
@@ -27,7 +27,7 @@ export class DevAccountsAtStart implements OnApplicationBootstrap {
     // One after another, so the key files are named (and eth_accounts lists them) in the banner's order.
     for (const hex of devAccountKeys) {
       const { address } = await this.keys.importOnce(getBytes(hex), DEV_PASSPHRASE, {
-        cost: LIGHT_SCRYPT,
+        cost: DEV_KEY_SCRYPT,
         announce: false,
       });
       await this.unlocks.unlockWithKey(address, getBytes(hex), 0n);
