@@ -22,13 +22,17 @@ export async function clusterCommand(config: ClusterRunConfig, logger: PhotonLog
   const busPrefix = config.busPrefix ?? `cluster-${randomBytes(4).toString('hex')}`;
   const workDir = config.dataDir ?? (await mkdtemp(join(tmpdir(), 'photon-cluster-')));
   const kekFile = join(workDir, 'kek');
-  const plan = clusterPlan(config, { busPrefix, workDir, kekFile });
-  const bus = busConfig(config, busPrefix);
-  // A NATS or Redis that does not answer stops the start here, in one line, before any process runs.
-  await checkConnections(bus).catch(async (error: unknown) => {
+  let plan: ClusterPlan;
+  let bus: ClusterConfig;
+  try {
+    plan = clusterPlan(config, { busPrefix, workDir, kekFile });
+    bus = busConfig(config, busPrefix);
+    // A NATS or Redis that does not answer stops the start here, in one line, before any process runs.
+    await checkConnections(bus);
+  } catch (error) {
     if (config.dataDir === null) await rm(workDir, { recursive: true, force: true });
     throw error;
-  });
+  }
   await mkdir(workDir, { recursive: true, mode: 0o700 });
   // The KEK the keystore wraps unlock sessions with: made once per work dir, never printed.
   await writeFile(kekFile, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' }).catch(
