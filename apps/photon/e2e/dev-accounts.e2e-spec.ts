@@ -129,7 +129,7 @@ describe('photon start dev accounts', () => {
     const devnetPort = await freePort();
     const devnet = spawnPhoton(['devnet', '--devnet-laddr', `tcp://127.0.0.1:${devnetPort}`, '--quiet']);
     running.push(devnet);
-    await waitForDevnet(`http://127.0.0.1:${devnetPort}`, devnet);
+    await waitForDevnet(`http://127.0.0.1:${devnetPort}`, devnet, 60_000);
     const reading = await start([
       '--node',
       `tcp://127.0.0.1:${devnetPort}`,

@@ -41,7 +41,7 @@ describe('events service pause and resume lines', () => {
     const startDevnet = async (): Promise<PhotonProcess> => {
       const devnet = spawnPhoton(devnetArgs);
       running.push(devnet);
-      await waitForDevnet(`http://127.0.0.1:${devnetPort}`, devnet);
+      await waitForDevnet(`http://127.0.0.1:${devnetPort}`, devnet, 60_000);
       return devnet;
     };
     const devnet = await startDevnet();
