@@ -34,5 +34,6 @@ module.exports = {
   testMatch: ['<rootDir>/{apps,libs,bench}/**/*.spec.ts', '<rootDir>/{apps,libs}/*/e2e/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
+  setupFiles: ['<rootDir>/scripts/jest-quiet-nest.js'],
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
 };

@@ -1,6 +1,7 @@
 // One warning per distinct problem of a loop that retries on every wake: an engine or a store down for
 // minutes must not fill the log with the same line, and a new reason (or the same one after a recovery)
-// is worth a line again.
+// is worth a line again. A recovery after a warning is worth a line too: a log that says a loop paused
+// and never that it resumed leaves the reader thinking it is still down.
 
 export class DistinctWarnings {
   private last: string | undefined;
@@ -8,6 +9,8 @@ export class DistinctWarnings {
   constructor(
     private readonly warn: (line: string) => void,
     private readonly prefix: string,
+    /** Told, once per recovery after a warning, the reason of the last warning. */
+    private readonly resumed?: (lastReason: string) => void,
   ) {}
 
   /** Warns about `error` unless it is the same reason as the last warning since the last recovery. */
@@ -20,6 +23,8 @@ export class DistinctWarnings {
 
   /** The loop worked again: the next problem is warned about even if it repeats the last one. */
   cleared(): void {
+    const last = this.last;
     this.last = undefined;
+    if (last !== undefined) this.resumed?.(last);
   }
 }

@@ -111,7 +111,12 @@ export async function bootstrapGateway(
     answerClientErrors(listener.http, options.httpReadTimeoutMs);
     app.useWebSocketAdapter(new PhotonWsAdapter(app, listener));
     app.get(EngineEventSocket).serve(listener.engineWss);
-    await app.listen(options.laddr.port, options.laddr.host);
+    const { host, port } = options.laddr;
+    await app.listen(port, host).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      const shown = host.includes(':') ? `[${host}]` : host;
+      throw new Error(`cannot listen on http://${shown}:${port}: ${reason}`);
+    });
     app.get(GatewayShutdown).watch(app.getHttpServer(), listener);
   } catch (error) {
     await app.close();

@@ -2,8 +2,8 @@
 import type { UnlockBackoff, UnlockSessionStore } from '@photon/store';
 
 export interface KeystoreOptions {
-  /** Where the v3 key files live (created with the first key). */
-  readonly keystoreDir: string;
+  /** Where the v3 key files live (created with the first key); null: in memory, gone at exit. */
+  readonly keystoreDir: string | null;
   /** geth's --lightkdf: cheaper scrypt for new key files (tests, devnets); reading takes any cost. */
   readonly lightKdf: boolean;
   /** The EIP-155 chain id transactions are signed for. */
@@ -18,6 +18,11 @@ export interface KeystoreOptions {
   readonly passphraseFile: string | null;
   /** --import-key-file: raw keys imported at start unless held, key i under passphrase line i. */
   readonly importKeyFile: string | null;
+  /**
+   * Private keys (0x hex) held at start and unlocked until the tier stops: the devnet's publicly known
+   * dev accounts, kept under the empty passphrase at a token KDF cost (it would protect nothing).
+   */
+  readonly devAccountKeys: readonly string[];
   /**
    * geth's --allow-insecure-unlock: unlocked accounts sign, and personal_unlockAccount is served,
    * for calls through a gateway other machines can reach. Off: only loopback gateways may.

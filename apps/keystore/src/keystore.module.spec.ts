@@ -49,6 +49,7 @@ async function startKeystore(
     passphraseFile: null,
     importKeyFile: null,
     allowInsecureUnlock: false,
+    devAccountKeys: [],
     ...overrides,
   };
   const app = await Test.createTestingModule({
@@ -490,5 +491,50 @@ describe('KeystoreModule with a crafted key file', () => {
     );
     expect(await keystore.call('personal_unlockAccount', [good, 'good pw'])).toBe(true);
     expect(await keystore.call('eth_sign', [good, '0x01'])).toMatch(/^0x[0-9a-f]{130}$/);
+  });
+});
+
+describe('KeystoreModule dev accounts', () => {
+  const devKeys = [Wallet.createRandom(), Wallet.createRandom(), Wallet.createRandom()];
+  let keystore: Keystore;
+  afterEach(() => keystore.close());
+
+  it('default: held in memory in the given order, unlocked until the tier stops, nothing on disk', async () => {
+    keystore = await startKeystore({
+      keystoreDir: null,
+      devAccountKeys: devKeys.map((wallet) => wallet.privateKey),
+    });
+    const addresses = devKeys.map((wallet) => wallet.address.toLowerCase());
+    expect(await keystore.call('eth_accounts')).toEqual(addresses);
+    expect(await readdir(keystore.dir)).toEqual([]);
+    const signature = (await keystore.call('eth_sign', [addresses[2], '0x01'])) as string;
+    expect(verifyMessage(getBytes('0x01'), signature)).toBe(devKeys[2]!.address);
+    // Until the tier stops: still unlocked a day later.
+    keystore.clock.now += 86_400_000;
+    expect(await keystore.call('eth_sign', [addresses[0], '0x01'])).toMatch(/^0x[0-9a-f]{130}$/);
+  });
+
+  it('behavior: in a directory they are written once and kept across restarts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'photon-dev-keys-'));
+    const options = { keystoreDir: dir, devAccountKeys: devKeys.map((wallet) => wallet.privateKey) };
+    try {
+      keystore = await startKeystore(options);
+      const first = await readdir(dir);
+      expect(first).toHaveLength(3);
+      await keystore.close();
+      keystore = await startKeystore(options);
+      expect(await readdir(dir)).toEqual(first);
+      expect(await keystore.call('eth_sign', [devKeys[1]!.address, '0x01'])).toMatch(/^0x[0-9a-f]{130}$/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('error: through a public gateway they do not sign', async () => {
+    keystore = await startKeystore({ keystoreDir: null, devAccountKeys: [devKeys[0]!.privateKey] });
+    expect(await keystore.failure('eth_sign', [devKeys[0]!.address, '0x01'], PUBLIC)).toEqual({
+      code: -32000,
+      message: 'signing with an unlocked account is forbidden on a non-loopback listener',
+    });
   });
 });

@@ -12,6 +12,7 @@ import { InternalHandlers } from './internal/internal.handlers';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from './keystore-options';
 import { PersonalHandlers } from './personal/personal.handlers';
 import { UnlockedTransactionSigner } from './signing/unlocked-transaction-signer';
+import { DevAccountsAtStart } from './startup/dev-accounts-at-start';
 import { UnlockAtStart } from './startup/unlock-at-start';
 
 /** Stops the session store's background work when the application closes. */
@@ -42,6 +43,7 @@ export class KeystoreModule {
         UnlockedTransactionSigner,
         AccountsHandlers,
         InternalHandlers,
+        DevAccountsAtStart,
         UnlockAtStart,
       ],
     };

@@ -41,6 +41,22 @@ describe('photon start', () => {
   });
 });
 
+describe('photon with no command', () => {
+  it('error: prints the usage on stderr and exits 2', async () => {
+    const proc = spawnPhoton([]);
+    expect(await proc.exited).toBe(2);
+    expect(proc.output()).toMatch(/^photon v\S+\n\nUsage:\n {2}photon start /);
+    expect(proc.output()).toContain('  photon cluster ');
+    expect(proc.output()).toContain('  photon prune ');
+  });
+
+  it('default: --help prints the same usage on stdout and exits 0', async () => {
+    const proc = spawnPhoton(['--help']);
+    expect(await proc.exited).toBe(0);
+    expect(proc.output()).toMatch(/^photon v\S+\n\nUsage:\n/);
+  });
+});
+
 describe('photon configuration errors', () => {
   async function failedStart(args: string[], env: Record<string, string> = {}) {
     const proc = spawnPhoton(args, { env });
@@ -77,24 +93,30 @@ describe('photon configuration errors', () => {
     expect((await failedStart(['launch'])).code).toBe(2);
   });
 
-  it('error: a port already in use stops the start with one line', async () => {
-    const stack = await startPhotonStack('in-process');
+  it('error: an HTTP or websocket port already in use stops the start with one line, before the banner', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
-      const taken = new URL(stack.httpUrl).port;
-      const { code, lines } = await failedStart([
-        'start',
-        '--laddr',
-        `tcp://127.0.0.1:${taken}`,
-        '--wsport',
-        String(await freePort()),
-        '--devnet-laddr',
-        `tcp://127.0.0.1:${await freePort()}`,
-      ]);
-      expect(code).toBe(1);
-      expect(lines.filter((line) => line.startsWith('photon:'))).toHaveLength(1);
-      expect(lines.at(-1)).toMatch(/^photon: .*EADDRINUSE/);
+      const { port } = taken.address() as AddressInfo;
+      const free = await freePort();
+      for (const [args, url] of [
+        [['--laddr', `tcp://127.0.0.1:${port}`, '--wsport', String(free)], `http://127.0.0.1:${port}`],
+        [['--laddr', `tcp://127.0.0.1:${free}`, '--wsport', String(port)], `ws://127.0.0.1:${port}`],
+      ] as const) {
+        const { code, lines } = await failedStart([
+          'start',
+          ...args,
+          '--devnet-laddr',
+          `tcp://127.0.0.1:${await freePort()}`,
+        ]);
+        expect(code).toBe(1);
+        // The same wording as the devnet's and the websocket's listeners, and no dev account banner first.
+        expect(lines).toEqual([
+          `photon: cannot listen on ${url}: listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
+        ]);
+      }
     } finally {
-      await stack.stop();
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 

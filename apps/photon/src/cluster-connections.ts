@@ -89,3 +89,13 @@ export async function openRedis(
   const tls = await tlsOf(config, 'redisTlsCaFile', 'redisTlsCertFile', 'redisTlsKeyFile');
   return connectRedis(config.redisUrl, { name, onError, ...(tls === undefined ? {} : { tls }) });
 }
+
+/** Connects to NATS and Redis and hangs up: a server that does not answer fails with one line. */
+export async function checkConnections(config: ClusterConfig): Promise<void> {
+  const redis = await openRedis(config, 'photon-check', () => undefined);
+  try {
+    await (await openNats(config, 'photon-check')).close();
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -3,11 +3,13 @@
 // PHOTON_* env vars), and starts it; a bad config stops the start with one line.
 import 'reflect-metadata';
 import {
+  CLUSTER_RUN_SCHEMA,
   ConfigError,
   DEVNET_SCHEMA,
   EVENTS_SCHEMA,
   GATEWAY_SCHEMA,
   KEYSTORE_SCHEMA,
+  PRUNE_SCHEMA,
   QUERY_SCHEMA,
   START_SCHEMA,
   TX_SCHEMA,
@@ -17,13 +19,16 @@ import {
 } from '@photon/config';
 import { PHOTON_VERSION } from '@photon/types';
 import type { LogFormat, LogLevel } from '@photon/config';
+import { clusterCommand } from './commands/cluster.command';
 import { devnetCommand } from './commands/devnet.command';
 import { eventsCommand } from './commands/events.command';
 import { gatewayCommand } from './commands/gateway.command';
 import { keystoreCommand } from './commands/keystore.command';
+import { pruneCommand } from './commands/prune.command';
 import { queryCommand } from './commands/query.command';
 import { startCommand } from './commands/start.command';
 import { txCommand } from './commands/tx.command';
+import { CLUSTER_ROLE_ENV } from './cluster/role-process';
 import { type PhotonLogger, photonLogger } from './photon-logger';
 
 interface LoggingConfig {
@@ -44,6 +49,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     schema: START_SCHEMA,
     run: startCommand,
   },
+  cluster: {
+    summary: 'the tier as separate local processes on NATS and Redis, one log stream',
+    schema: CLUSTER_RUN_SCHEMA,
+    run: clusterCommand,
+  },
   gateway: { summary: 'HTTP/WS listeners routing over NATS', schema: GATEWAY_SCHEMA, run: gatewayCommand },
   query: { summary: 'the query service over NATS', schema: QUERY_SCHEMA, run: queryCommand },
   tx: { summary: 'the tx service (transaction submission) over NATS', schema: TX_SCHEMA, run: txCommand },
@@ -63,6 +73,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     schema: DEVNET_SCHEMA,
     run: devnetCommand,
   },
+  prune: {
+    summary: "removes a bus prefix's Redis keys and JetStream streams",
+    schema: PRUNE_SCHEMA,
+    run: pruneCommand,
+  },
 };
 
 function usage(): string {
@@ -74,7 +89,12 @@ function usage(): string {
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === 'help') {
+  // No command is a usage error, as in git and docker: the usage goes to stderr, the exit code is 2.
+  if (name === undefined) {
+    process.stderr.write(usage());
+    return 2;
+  }
+  if (name === '--help' || name === 'help') {
     process.stdout.write(usage());
     return 0;
   }
@@ -94,8 +114,19 @@ async function main(argv: readonly string[]): Promise<number> {
   const config = loadConfig(command.schema, rest, process.env) as Record<string, unknown>;
   // Every command's schema has the logging options; a start that fails still says why in one plain line (below).
   const logger = photonLogger({ service: name, ...(config as unknown as LoggingConfig) });
+  stopWithParent();
   await command.run(config as never, logger);
   return -1;
+}
+
+/**
+ * A role of `photon cluster` stops when the cluster's process is gone, even killed without a word: its
+ * stdin (a pipe from the cluster) ends, and it stops as on SIGTERM rather than run on orphaned.
+ */
+function stopWithParent(): void {
+  if (process.env[CLUSTER_ROLE_ENV] !== '1') return;
+  process.stdin.once('end', () => process.kill(process.pid, 'SIGTERM'));
+  process.stdin.resume();
 }
 
 main(process.argv.slice(2)).then(

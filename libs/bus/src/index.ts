@@ -39,3 +39,4 @@ export { PendingFeed } from './streams/pending-feed';
 export type { PendingPage } from './streams/pending-feed';
 export { InProcessPendingFeed } from './streams/in-process-pending-feed';
 export { JetStreamPendingFeed } from './streams/jetstream-pending-feed';
+export { removePrefixStreams } from './streams/remove-prefix-streams';

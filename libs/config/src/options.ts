@@ -1,12 +1,14 @@
 // Every setting Photon reads, defined once. The seed's flag names (--laddr, --wsport, --rpc-api,
-// --chain-id, --node, --unlock-key) are kept; defaults follow ../shared/design/LIMITS.md.
+// --chain-id, --node, --unlock-key) are kept; defaults follow geth's (the README's limits and flags tables).
 import { option } from './option-spec';
-import type { ListenAddress, LogIndexFrom, RateLimitStoreDown } from './parsers';
+import type { DevAccounts, ListenAddress, LogIndexFrom, RateLimitStoreDown } from './parsers';
 import {
   parseAddress,
   parseAddressBlocks,
   parseBoolean,
   parseChainId,
+  parseDevAccounts,
+  parseGatewayCount,
   parseDurationMs,
   parseEngineUrl,
   parseByteBound,
@@ -140,7 +142,8 @@ export const OPTIONS = {
     env: 'PHOTON_KEYSTORE_DIR',
     description: 'directory of the Web3 Secret Storage (v3) key files, geth-compatible',
     default: null,
-    defaultText: '<--data-dir>/keystore, else ~/.photon/keystore',
+    defaultText:
+      '<--data-dir>/keystore; else, photon start with its own devnet: memory; else ~/.photon/keystore',
     parse: parsePath,
   }),
   keystoreKekFile: option({
@@ -175,6 +178,22 @@ export const OPTIONS = {
     default: false,
     boolean: true,
     parse: parseBoolean,
+  }),
+  keystoreDevAccounts: option<DevAccounts>({
+    flag: 'dev-accounts',
+    env: 'PHOTON_DEV_ACCOUNTS',
+    description:
+      "`photon keystore`: on holds the devnet's ten dev accounts unlocked until the tier stops (photon cluster sets it with its own devnet); auto and off: not",
+    default: 'off',
+    parse: parseDevAccounts,
+  }),
+  devAccounts: option<DevAccounts>({
+    flag: 'dev-accounts',
+    env: 'PHOTON_DEV_ACCOUNTS',
+    description:
+      'the ten dev accounts in the keystore, unlocked until exit: auto (with the embedded devnet on a loopback listener and no --keystore-dir), on or off',
+    default: 'auto',
+    parse: parseDevAccounts,
   }),
   unlockFailures: option({
     flag: 'unlock-failures',
@@ -302,6 +321,36 @@ export const OPTIONS = {
     description: 'NATS subject and Redis key prefix; tiers sharing a NATS or Redis server need distinct ones',
     default: 'photon',
     parse: parseSubjectPrefix,
+  }),
+  busPrefixOrFresh: option<string | null>({
+    flag: 'bus-prefix',
+    env: 'PHOTON_BUS_PREFIX',
+    description: "the cluster's NATS subject and Redis key prefix",
+    default: null,
+    defaultText: 'a fresh one per run, pruned at exit',
+    parse: parseSubjectPrefix,
+  }),
+  busPrefixToPrune: option({
+    flag: 'bus-prefix',
+    env: 'PHOTON_BUS_PREFIX',
+    description: 'the prefix whose Redis keys and JetStream streams are removed',
+    default: undefined,
+    parse: parseSubjectPrefix,
+  }),
+  queryReplicas: option({
+    flag: 'query-replicas',
+    env: 'PHOTON_QUERY_REPLICAS',
+    description: '`photon cluster`: how many query service processes',
+    default: 2,
+    parse: parsePositiveInt,
+  }),
+  gateways: option({
+    flag: 'gateways',
+    env: 'PHOTON_GATEWAYS',
+    description:
+      '`photon cluster`: how many gateway processes (1 or 2); the second listens on the --laddr and --wsport ports + 2',
+    default: 1,
+    parse: parseGatewayCount,
   }),
   corsOrigins: option({
     flag: 'cors-origins',
@@ -758,6 +807,7 @@ const {
   keystoreKekFileOrEphemeral,
   lightKdf,
   allowInsecureUnlock,
+  devAccounts,
   unlockFailures,
   unlockBackoffMaxMs,
 } = OPTIONS;
@@ -878,6 +928,7 @@ export const KEYSTORE_SCHEMA = {
   chainId,
   keystoreDir,
   keystoreKekFile,
+  devAccounts: OPTIONS.keystoreDevAccounts,
   unlockKey,
   passphraseFile,
   importKeyFile,
@@ -914,6 +965,7 @@ export const START_SCHEMA = {
   importKeyFile,
   lightKdf,
   allowInsecureUnlock,
+  devAccounts,
   unlockFailures,
   unlockBackoffMaxMs,
   ...LOG_LIMITS,
@@ -929,5 +981,31 @@ export const START_SCHEMA = {
   ...FAUCET,
   shutdownGraceMs,
   ...OPS,
+  ...LAPTOP_LOGGING,
+} as const;
+
+const { natsUrl: clusterNats, redisUrl: clusterRedis, queryReplicas, gateways } = OPTIONS;
+/** `photon cluster`: the tier as separate local processes on the machine's NATS and Redis. */
+export const CLUSTER_RUN_SCHEMA = {
+  laddr,
+  wsport,
+  rpcApi,
+  chainId,
+  node: nodeOrEmbedded,
+  devnetLaddr,
+  blockTimeMs,
+  dataDir,
+  natsUrl: clusterNats,
+  redisUrl: clusterRedis,
+  busPrefix: OPTIONS.busPrefixOrFresh,
+  queryReplicas,
+  gateways,
+  devAccounts,
+  ...LAPTOP_LOGGING,
+} as const;
+/** `photon prune`: removes what a cluster left under its prefix in NATS and Redis. */
+export const PRUNE_SCHEMA = {
+  ...CLUSTER_SCHEMA,
+  busPrefix: OPTIONS.busPrefixToPrune,
   ...LAPTOP_LOGGING,
 } as const;

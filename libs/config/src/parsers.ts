@@ -247,3 +247,20 @@ export function parseRateLimitStoreDown(raw: string): RateLimitStoreDown {
   }
   return raw as RateLimitStoreDown;
 }
+
+const DEV_ACCOUNTS = ['auto', 'on', 'off'] as const;
+/** Whether the keystore holds the ten dev accounts unlocked: auto decides from the engine and listener. */
+export type DevAccounts = (typeof DEV_ACCOUNTS)[number];
+
+export function parseDevAccounts(raw: string): DevAccounts {
+  if (!(DEV_ACCOUNTS as readonly string[]).includes(raw)) {
+    throw new Error(`"${raw}" is not one of ${DEV_ACCOUNTS.join(', ')}`);
+  }
+  return raw as DevAccounts;
+}
+
+/** `photon cluster --gateways`: one gateway, or two to show a client moving between them. */
+export function parseGatewayCount(raw: string): number {
+  if (raw !== '1' && raw !== '2') throw new Error(`"${raw}" is not 1 or 2`);
+  return Number(raw);
+}

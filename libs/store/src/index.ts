@@ -8,6 +8,7 @@ export { RedisUnlockStore } from './unlock/redis-unlock-store';
 export type { RedisUnlockStoreOptions } from './unlock/redis-unlock-store';
 export { KeyUnwrapError, KeyWrapper, parseKek } from './unlock/key-wrap';
 export { connectRedis } from './redis/connect-redis';
+export { removePrefixKeys } from './prune/remove-prefix-keys';
 export type { ConnectRedisOptions } from './redis/connect-redis';
 export { NONCE_IDLE_MS, NonceStore } from './nonce/nonce-store';
 export { MemoryNonceStore } from './nonce/memory-nonce-store';

@@ -38,6 +38,10 @@ export class HeadBridge implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly warnings = new DistinctWarnings(
     (line) => this.log.warn(line),
     'events: publishing chain heads paused: ',
+    (reason) =>
+      this.log.log(
+        `events: publishing chain heads resumed${this.published === undefined ? '' : ` at height ${this.published.height}`} (paused: ${reason})`,
+      ),
   );
   private readonly rounds = new SerialRounds(
     () => this.round(),

@@ -23,7 +23,11 @@ const PROGRESS_EVERY_MS = 10_000;
 export class LogIndexWriter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('events');
   private readonly builder: IndexBuilder | undefined;
-  private readonly warnings = new DistinctWarnings((line) => this.log.warn(line), 'log index: paused: ');
+  private readonly warnings = new DistinctWarnings(
+    (line) => this.log.warn(line),
+    'log index: paused: ',
+    (reason) => this.log.log(`log index: resumed (paused: ${reason})`),
+  );
   private readonly rounds = new SerialRounds(
     () => this.round(),
     (error) => this.warnings.problem(error),

@@ -4,16 +4,18 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { computeAddress, getAddress, hexlify } from 'ethers';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { KeyDirectory, type KeyFileEntry } from '../key-files/key-directory';
+import { KeyDirectory, type KeyFileEntry, type KeyFiles } from '../key-files/key-directory';
 import {
   DecryptError,
   KdfBoundsError,
   LIGHT_SCRYPT,
   STANDARD_SCRYPT,
+  type ScryptCost,
   decryptKeyFile,
   encryptKeyFile,
   spendKdf,
 } from '../key-files/key-file';
+import { MemoryKeyDirectory } from '../key-files/memory-key-directory';
 import { KEYSTORE_OPTIONS, type KeystoreOptions } from '../keystore-options';
 import { couldNotDecrypt, keyFileRefused, noKeyForAddress } from './keystore-errors';
 
@@ -24,14 +26,21 @@ const IMPORT_POLL_MS = 100;
 
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
+/** How importOnce writes a key: its scrypt cost (default: --lightkdf's choice) and whether it logs the new file. */
+export interface ImportSettings {
+  readonly cost?: ScryptCost;
+  readonly announce?: boolean;
+}
+
 @Injectable()
 export class KeyStore {
   private readonly log = new Logger('keystore');
-  private readonly directory: KeyDirectory;
+  private readonly directory: KeyFiles;
   private readonly cost: typeof STANDARD_SCRYPT | typeof LIGHT_SCRYPT;
 
   constructor(@Inject(KEYSTORE_OPTIONS) options: KeystoreOptions) {
-    this.directory = new KeyDirectory(options.keystoreDir);
+    this.directory =
+      options.keystoreDir === null ? new MemoryKeyDirectory() : new KeyDirectory(options.keystoreDir);
     this.cost = options.lightKdf ? LIGHT_SCRYPT : STANDARD_SCRYPT;
   }
 
@@ -66,6 +75,7 @@ export class KeyStore {
   async importOnce(
     privateKey: Uint8Array,
     passphrase: string,
+    { cost = this.cost, announce = true }: ImportSettings = {},
   ): Promise<{ address: string; written: boolean }> {
     const address = computeAddress(hexlify(privateKey)).toLowerCase();
     const claimName = `import-${address.slice(2)}`;
@@ -77,7 +87,7 @@ export class KeyStore {
         try {
           // The holder before us may have finished between the check above and our claim.
           if (await this.has(address)) return { address, written: false };
-          await this.store(privateKey, passphrase);
+          await this.store(privateKey, passphrase, cost, announce);
           return { address, written: true };
         } finally {
           await claim.release();
@@ -135,9 +145,14 @@ export class KeyStore {
     }
   }
 
-  private async store(privateKey: Uint8Array, passphrase: string): Promise<KeyFileEntry> {
-    const entry = await this.directory.write(await encryptKeyFile(privateKey, passphrase, this.cost));
-    this.log.log(`new key file ${entry.fileName} for ${getAddress(entry.address)}`);
+  private async store(
+    privateKey: Uint8Array,
+    passphrase: string,
+    cost: ScryptCost = this.cost,
+    announce = true,
+  ): Promise<KeyFileEntry> {
+    const entry = await this.directory.write(await encryptKeyFile(privateKey, passphrase, cost));
+    if (announce) this.log.log(`new key file ${entry.fileName} for ${getAddress(entry.address)}`);
     return entry;
   }
 }

@@ -41,6 +41,11 @@ export class Unlocks {
     await this.openSession(address, await this.keys.decrypt(address, passphrase), durationMs);
   }
 
+  /** Unlocks `address` with its key already in hand (the dev accounts at start); `privateKey` is zeroed. */
+  async unlockWithKey(address: string, privateKey: Uint8Array, seconds: bigint): Promise<void> {
+    await this.openSession(address, privateKey, durationOf(seconds));
+  }
+
   lock(address: string): Promise<void> {
     return this.sessions.lock(address);
   }

@@ -24,7 +24,17 @@ interface Parsed {
 
 const ADDRESS_FIELD = /^(0x)?[0-9a-fA-F]{40}$/;
 
-export class KeyDirectory {
+/** Where key files are kept: a directory on disk, or memory (`photon start`'s devnet without --data-dir). */
+export interface KeyFiles {
+  list(): Promise<KeyFileEntry[]>;
+  find(address: string): Promise<KeyFileEntry | undefined>;
+  read(entry: KeyFileEntry): Promise<unknown>;
+  write(json: KeyFileJson): Promise<KeyFileEntry>;
+  claim(name: string, staleMs: number): Promise<DirectoryClaim | null>;
+  claimed(name: string, staleMs: number): Promise<boolean>;
+}
+
+export class KeyDirectory implements KeyFiles {
   private readonly parsed = new Map<string, Parsed>();
 
   constructor(readonly path: string) {}

@@ -16,6 +16,11 @@ import { promisify } from 'node:util';
 /** geth's StandardScryptN/P and, for --lightkdf, LightScryptN/P. */
 export const STANDARD_SCRYPT = { n: 1 << 18, p: 1 } as const;
 export const LIGHT_SCRYPT = { n: 1 << 12, p: 6 } as const;
+/**
+ * The dev accounts' key files: their keys are printed at every start and their passphrase is empty, so
+ * the KDF protects nothing and only costs start-up time (ten keys at LIGHT_SCRYPT: 0.6–1.6 s here).
+ */
+export const DEV_KEY_SCRYPT = { n: 1 << 10, p: 1 } as const;
 export type ScryptCost = { readonly n: number; readonly p: number };
 
 const SCRYPT_R = 8;

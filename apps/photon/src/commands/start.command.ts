@@ -29,7 +29,7 @@ import { TxModule } from '@photon/tx';
 import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { checkFaucetConfig } from '../faucet-config';
-import { inProcessKeystoreOptions } from '../keystore-options-of';
+import { checkUnlockExposure, inProcessKeystoreOptions } from '../keystore-options-of';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { countHandlerCalls, watchEvents, watchGateway, watchQuery, watchTx } from '../ops/app-sources';
 import { ProcessOps } from '../ops/process-ops';
@@ -39,6 +39,7 @@ import { closeOnSignal } from '../running-process';
 import { acceptedTxLimits, txOptionsOf } from '../tx-options-of';
 import { announceDevnet, devnetOptions } from './devnet.command';
 import { apiKeysOf } from '../api-keys-of';
+import { checkCanListen } from '../check-listen';
 import { type EmbeddedDevnet, startEmbeddedDevnet } from '../embedded-devnet/embedded-devnet';
 
 @Module({})
@@ -117,11 +118,14 @@ async function startOwnDevnet(config: StartConfig, logger: PhotonLogger): Promis
 
 export async function startCommand(config: StartConfig, logger: PhotonLogger): Promise<void> {
   checkFaucetConfig(config);
+  checkUnlockExposure(config);
   // An engine of our own runs under --chain-id; one given by --node must agree with it.
   if (config.node !== null)
     await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('start', logger));
-  // A bad --api-keys-file stops the start before a chain is started for nothing.
+  // A bad --api-keys-file, or a port in use, stops the start before a chain is started for nothing.
   const apiKeys = await apiKeysOf(config);
+  await checkCanListen('http', config.laddr.host, config.laddr.port);
+  await checkCanListen('ws', config.laddr.host, config.wsport);
   // The embedded default: without --node, Photon brings its own chain.
   const devnet = config.node === null ? await startOwnDevnet(config, logger) : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
