@@ -1,4 +1,4 @@
-// The gateway's readiness: its services answering on the bus, and no drain begun.
+// The gateway's readiness: the query service answering on the bus (the others reported), and no drain begun.
 import { InProcessHeadStream, InProcessPendingFeed, MethodBus } from '@photon/bus';
 import { Draining } from '@photon/ops';
 import type { ServiceName } from '@photon/types';
@@ -44,12 +44,22 @@ describe(GatewayReadiness.name, () => {
     });
   });
 
-  it('behavior: a service that does not answer makes it unavailable', async () => {
+  it('behavior: the query service not answering makes it unavailable', async () => {
     const bus = new PingBus();
-    bus.down.add('tx');
+    bus.down.add('query');
     expect(await readinessOf(bus, new Draining()).report()).toMatchObject({
       ready: false,
-      body: { status: 'unavailable', services: { tx: false, query: true } },
+      body: { status: 'unavailable', services: { tx: true, query: false } },
+    });
+  });
+
+  it('behavior: another service not answering is reported, and the gateway stays ready (reads still served)', async () => {
+    const bus = new PingBus();
+    bus.down.add('tx');
+    bus.down.add('keystore');
+    expect(await readinessOf(bus, new Draining()).report()).toEqual({
+      ready: true,
+      body: { status: 'ready', services: { query: true, keystore: false, tx: false, events: true } },
     });
   });
 
