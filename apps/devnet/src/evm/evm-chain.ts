@@ -38,6 +38,7 @@ import { DEFAULT_MEMPOOL_SIZE, Mempool, type NewPendingTx, type PendingTx } from
 import type { StateWrites } from './recording-db';
 import { QueryMachines } from './query-machines';
 import { StateHistory } from './state-history';
+import { withStateOverride } from './state-overrides';
 import type {
   AccountInfo,
   BlockRecord,
@@ -565,7 +566,11 @@ export class EvmChain {
     const limits = queryLimits(options);
     // A height not committed yet is a rejection, as every query's error is.
     const record = await Promise.resolve().then(() => this.history.record(options.height ?? 'latest'));
-    return this.queryMachines.use(record, (machine) => ethCall(this.queryEnv(record, machine), args, limits));
+    return this.queryMachines.use(record, (machine) =>
+      withStateOverride(machine, options.stateOverride, () =>
+        ethCall(this.queryEnv(record, machine), args, limits),
+      ),
+    );
   }
 
   async estimateGas(args: CallArgs, options: CallOptions = {}): Promise<EstimateGasResult> {
@@ -573,7 +578,9 @@ export class EvmChain {
     // A height not committed yet is a rejection, as every query's error is.
     const record = await Promise.resolve().then(() => this.history.record(options.height ?? 'latest'));
     return this.queryMachines.use(record, (machine) =>
-      estimateGas(this.queryEnv(record, machine), args, limits),
+      withStateOverride(machine, options.stateOverride, () =>
+        estimateGas(this.queryEnv(record, machine), args, limits),
+      ),
     );
   }
 
