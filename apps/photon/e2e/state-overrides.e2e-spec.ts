@@ -31,7 +31,7 @@ describe.each(['in-process', 'cluster'] as const)('state overrides through the %
 
   beforeAll(async () => {
     viem = await loadViem();
-    stack = await startPhotonStack(kind);
+    stack = await startPhotonStack(kind, { readyTimeoutMs: 60_000 });
     chain = await putTokenChain(new ChainWriter(stack.devnetUrl), {
       name: 'Override Token',
       symbol: 'OVR',

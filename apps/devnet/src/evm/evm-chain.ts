@@ -58,7 +58,7 @@ import type {
   Hex,
   TxLog,
 } from './types';
-import { ethereumjsErrorText, gethVmError } from './vm-errors';
+import { ethereumjsErrorText, gethExecError } from './vm-errors';
 
 export interface EvmChainOptions {
   /** EIP-155 chain id; default 9000 (photon_9000-1). */
@@ -476,7 +476,7 @@ export class EvmChain {
       logs,
       logsBloom: logsBloom(logs),
       ret: exec.returnValue,
-      vmError: gethVmError(exec.exceptionError, exec.runState?.opCode),
+      vmError: gethExecError(exec),
     };
   }
 
