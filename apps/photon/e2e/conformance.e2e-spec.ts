@@ -27,6 +27,7 @@ describe('conformance to the execution-apis document', () => {
     // that each batch of the seeding lands in one block even on a busy machine.
     stack = await startPhotonStack('in-process', {
       blockTimeMs: 1_000,
+      readyTimeoutMs: 60_000,
       extraArgs: ['--log-level', 'warn', '--rpc-api', 'web3,eth,net,personal'],
     });
     const valid = validParams(await putConformanceChain(stack.httpUrl, stack.devnetUrl));

@@ -23,7 +23,7 @@ import {
   QueryAccountRequest as AuthAccountRequest,
   QueryAccountResponse as AuthAccountResponse,
 } from 'cosmjs-types/cosmos/auth/v1beta1/query';
-import { hexlify, keccak256 } from 'ethers';
+import { getAddress, hexlify, keccak256 } from 'ethers';
 import { DEV_ACCOUNT_BALANCE, EvmChain, type Hex } from '../evm';
 import {
   PROBE_RUNTIME,
@@ -494,16 +494,87 @@ describe(abciQuery.name, () => {
         )
       ).log,
     ).toBe('gas required exceeds allowance (60000): invalid request');
-    const overrides = EthCallRequest.encode(
-      EthCallRequest.fromPartial({
-        args: Buffer.from('{}'),
-        gasCap: 25_000_000n,
-        overrides: Buffer.from(JSON.stringify({ [probe]: { balance: '0x1' } })),
-      }),
+    const withOverrides = (overrides: string) =>
+      EthCallRequest.encode(
+        EthCallRequest.fromPartial({
+          args: Buffer.from(JSON.stringify({ to: probe, data: hexlify(probeCall(Probe.get)) })),
+          gasCap: 25_000_000n,
+          overrides: Buffer.from(overrides),
+        }),
+      );
+    expect((await answer(QUERY_PATH.evmEthCall, withOverrides(`{"${probe}":{"nonce":5}}`))).log).toBe(
+      'rpc error: code = InvalidArgument desc = json: cannot unmarshal non-string into Go struct field OverrideAccount.nonce of type hexutil.Uint64: invalid request',
     );
-    expect(await answer(QUERY_PATH.evmEthCall, overrides)).toMatchObject({
-      code: 6,
-      log: 'rpc error: code = Unimplemented desc = state overrides are not supported by the devnet: unknown request',
+    expect((await answer(QUERY_PATH.evmEthCall, withOverrides('{"0x12":{}}'))).log).toBe(
+      'rpc error: code = InvalidArgument desc = hex string has length 2, want 40 for Address: invalid request',
+    );
+    expect((await answer(QUERY_PATH.evmEthCall, withOverrides('[1]'))).log).toBe(
+      'rpc error: code = InvalidArgument desc = json: cannot unmarshal array into Go value of type types.StateOverride: invalid request',
+    );
+    const both = JSON.stringify({ [probe]: { state: {}, stateDiff: {} } });
+    expect((await answer(QUERY_PATH.evmEthCall, withOverrides(both))).log).toBe(
+      `rpc error: code = Internal desc = failed to apply state override: account ${getAddress(probe)} has both 'state' and 'stateDiff': unknown request`,
+    );
+  });
+
+  it('behavior: EthCall and EstimateGas apply state overrides for that call only', async () => {
+    const { chain, probe } = fx;
+    const slot0 = hexlify(new Uint8Array(32));
+    const get = (overrides?: object) =>
+      EthCallRequest.encode(
+        EthCallRequest.fromPartial({
+          args: Buffer.from(JSON.stringify({ to: probe, data: hexlify(probeCall(Probe.get)) })),
+          gasCap: 25_000_000n,
+          overrides: overrides === undefined ? undefined : Buffer.from(JSON.stringify(overrides)),
+        }),
+      );
+    const ret = async (data: Uint8Array) => {
+      const { response } = await query(chain, { path: QUERY_PATH.evmEthCall, data });
+      expect(response.code).toBe(0);
+      return BigInt(hexlify(MsgEthereumTxResponse.decode(Buffer.from(response.value ?? '', 'base64')).ret));
+    };
+    expect(await ret(get())).toBe(7n);
+    expect(await ret(get({ [probe]: { stateDiff: { [slot0]: hexlify(word(42n)) } } }))).toBe(42n);
+    // `state` replaces the whole storage: slot 0 is then empty.
+    expect(await ret(get({ [probe]: { state: {} } }))).toBe(0n);
+    // Nothing stays behind for the next call on the same height.
+    expect(await ret(get())).toBe(7n);
+
+    // Code, balance and nonce of an account that does not exist yet: SELFBALANCE returned.
+    const fresh: Hex = `0x${'77'.repeat(20)}`;
+    const selfBalance = hexlify(Uint8Array.of(0x47, 0x5f, 0x52, 0x60, 0x20, 0x5f, 0xf3));
+    const balanceCall = (overrides?: object) =>
+      EthCallRequest.encode(
+        EthCallRequest.fromPartial({
+          args: Buffer.from(JSON.stringify({ to: fresh })),
+          gasCap: 25_000_000n,
+          overrides: overrides === undefined ? undefined : Buffer.from(JSON.stringify(overrides)),
+        }),
+      );
+    expect(await ret(balanceCall({ [fresh]: { code: selfBalance, balance: '0x1234', nonce: '0x9' } }))).toBe(
+      0x1234n,
+    );
+    const { response } = await query(chain, { path: QUERY_PATH.evmEthCall, data: balanceCall() });
+    expect(hexlify(MsgEthereumTxResponse.decode(Buffer.from(response.value ?? '', 'base64')).ret)).toBe('0x');
+
+    // EstimateGas with a balance only the override gives: a transfer from an empty account.
+    const poor: Hex = `0x${'66'.repeat(20)}`;
+    const transfer = (overrides?: object) =>
+      EthCallRequest.encode(
+        EthCallRequest.fromPartial({
+          args: Buffer.from(JSON.stringify({ from: poor, to: RECIPIENT, value: '0x3e8' })),
+          gasCap: 25_000_000n,
+          overrides: overrides === undefined ? undefined : Buffer.from(JSON.stringify(overrides)),
+        }),
+      );
+    const estimate = await query(chain, {
+      path: QUERY_PATH.evmEstimateGas,
+      data: transfer({ [poor]: { balance: '0xde0b6b3a7640000' } }),
     });
+    expect(EstimateGasResponse.decode(Buffer.from(estimate.response.value ?? '', 'base64')).gas).toBe(
+      21_000n,
+    );
+    const refused = await query(chain, { path: QUERY_PATH.evmEstimateGas, data: transfer() });
+    expect(refused.response.log).toBe('insufficient balance for transfer: invalid request');
   });
 });

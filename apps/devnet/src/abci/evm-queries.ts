@@ -34,9 +34,9 @@ import {
   EvmCallError,
   type EvmParams,
   type Hex,
+  type StateOverride,
 } from '../evm';
 import { consAddressFromBech32 } from './cosmos-address';
-import { goJsonSyntaxError } from './go-json';
 import { type GogoMessage } from './gogo-unmarshal';
 import { hexToAddress, hexToHash, isHexAddress } from './geth-hex';
 import {
@@ -47,6 +47,7 @@ import {
   type QueryContext,
 } from './query-context';
 import { GoError, GrpcCode, QueryErrors, SdkError, statusError } from './query-errors';
+import { parseStateOverride } from './state-override-json';
 import { BOTH_FEE_STYLES, hasBothFeeStyles, parseTransactionArgs } from './transaction-args';
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
@@ -183,24 +184,15 @@ function callArgs(json: Uint8Array): CallArgs {
 }
 
 /**
- * EthCallRequest.overrides: Go reads it as a StateOverride map. The EVM core cannot apply overrides, so a
- * non-empty set is refused rather than silently ignored.
+ * EthCallRequest.overrides as EthCall unmarshals it (an InvalidArgument status when it fails). EstimateGas
+ * reads it too: Ethermint's leaves the field unread, geth applies overrides to eth_estimateGas as well.
  */
-function checkOverrides(json: Uint8Array): void {
-  if (json.length === 0) return;
-  const syntax = goJsonSyntaxError(json);
-  if (syntax !== undefined) throw statusError(GrpcCode.InvalidArgument, syntax);
-  const value = JSON.parse(Buffer.from(json).toString('utf8')) as unknown;
-  if (value === null) return;
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    const kind = Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value;
-    throw statusError(
-      GrpcCode.InvalidArgument,
-      `json: cannot unmarshal ${kind} into Go value of type types.StateOverride`,
-    );
-  }
-  if (Object.keys(value).length > 0) {
-    throw statusError(GrpcCode.Unimplemented, 'state overrides are not supported by the devnet');
+function stateOverride(json: Uint8Array): StateOverride | undefined {
+  try {
+    return parseStateOverride(json);
+  } catch (error) {
+    if (error instanceof GoError) throw statusError(GrpcCode.InvalidArgument, error.message);
+    throw error;
   }
 }
 
@@ -244,11 +236,12 @@ function ethCallResponse(ctx: QueryContext, result: CallResult, gasLimit: bigint
 const ethCall: GrpcQueryHandler = async (ctx, data) => {
   const req = decodeRequest(data, ETH_CALL_REQUEST, EthCallRequest);
   const args = callArgs(req.args);
-  checkOverrides(req.overrides);
+  const overrides = stateOverride(req.overrides);
   if (hasBothFeeStyles(args)) throw statusError(GrpcCode.InvalidArgument, BOTH_FEE_STYLES);
   try {
     const result = await ctx.evm.ethCall(args, {
       height: ctx.height,
+      stateOverride: overrides,
       gasCap: req.gasCap,
       timeoutMs: ctx.options.evmTimeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
     });
@@ -269,10 +262,12 @@ const estimateGas: GrpcQueryHandler = async (ctx, data) => {
     throw statusError(GrpcCode.InvalidArgument, 'gas cap cannot be lower than 21,000');
   }
   const args = callArgs(req.args);
+  const overrides = stateOverride(req.overrides);
   if (hasBothFeeStyles(args)) throw statusError(GrpcCode.Internal, BOTH_FEE_STYLES);
   try {
     const result = await ctx.evm.estimateGas(args, {
       height: ctx.height,
+      stateOverride: overrides,
       gasCap: req.gasCap,
       timeoutMs: ctx.options.evmTimeoutMs ?? DEFAULT_EVM_TIMEOUT_MS,
     });

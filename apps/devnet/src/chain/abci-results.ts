@@ -31,9 +31,30 @@ export interface TxResult {
 const attr = (key: string, value: string): AbciAttribute => ({ key, value, index: true });
 const hexBytes = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
-/** The result of one executed Ethereum tx carried by the Cosmos tx `cometTx`. */
-export function ethereumTxResult(tx: ExecutedTx, cometTxHash: Uint8Array, blockHash: Uint8Array): TxResult {
-  const response = MsgEthereumTxResponse.fromPartial({
+/**
+ * The result of the Cosmos tx `cometTxHash`, which carried the executed Ethereum txs `txs` (one per
+ * MsgEthereumTx, in message order): `data` holds one MsgEthereumTxResponse per message, the events each
+ * message's `ethereum_tx`, `ethereum`, `tx_log` and `message` events in turn, the gas the sums of theirs.
+ */
+export function cometTxResult(
+  txs: readonly ExecutedTx[],
+  cometTxHash: Uint8Array,
+  blockHash: Uint8Array,
+): TxResult {
+  return {
+    code: 0,
+    data: encodeTxMsgData(txs.map((tx) => messageResponse(tx, blockHash))),
+    log: '',
+    info: '',
+    gasWanted: txs.reduce((sum, tx) => sum + tx.gasLimit, 0n),
+    gasUsed: txs.reduce((sum, tx) => sum + tx.gasUsed, 0n),
+    codespace: '',
+    events: txs.flatMap((tx) => messageEvents(tx, cometTxHash, blockHash)),
+  };
+}
+
+function messageResponse(tx: ExecutedTx, blockHash: Uint8Array): MsgEthereumTxResponse {
+  return MsgEthereumTxResponse.fromPartial({
     hash: tx.hash,
     logs: tx.logs.map((log) =>
       Log.fromPartial({
@@ -53,6 +74,9 @@ export function ethereumTxResult(tx: ExecutedTx, cometTxHash: Uint8Array, blockH
     vmError: tx.vmError,
     gasUsed: tx.gasUsed,
   });
+}
+
+function messageEvents(tx: ExecutedTx, cometTxHash: Uint8Array, blockHash: Uint8Array): AbciEvent[] {
   const ethereumTx = [
     attr('amount', tx.value.toString()),
     attr('ethereumTxHash', tx.hash),
@@ -62,35 +86,26 @@ export function ethereumTxResult(tx: ExecutedTx, cometTxHash: Uint8Array, blockH
     attr('recipient', getAddress(tx.recipient)),
     ...(tx.status === 0 ? [attr('ethereumTxFailed', tx.vmError || 'failed')] : []),
   ];
-  return {
-    code: 0,
-    data: encodeTxMsgData([response]),
-    log: '',
-    info: '',
-    gasWanted: tx.gasLimit,
-    gasUsed: tx.gasUsed,
-    codespace: '',
-    events: [
-      { type: 'ethereum_tx', attributes: ethereumTx },
-      {
-        type: 'ethereum',
-        attributes: [attr('sender', getAddress(tx.sender)), attr('recipient', getAddress(tx.recipient))],
-      },
-      ...tx.logs.map((log) => ({
-        type: 'tx_log',
-        attributes: [attr('txLog', JSON.stringify(txLogJson(log, blockHash)))],
-      })),
-      {
-        type: 'message',
-        attributes: [
-          attr('action', '/ethermint.evm.v1.MsgEthereumTx'),
-          attr('module', 'evm'),
-          attr('sender', getAddress(tx.sender)),
-          attr('txType', String(tx.type)),
-        ],
-      },
-    ],
-  };
+  return [
+    { type: 'ethereum_tx', attributes: ethereumTx },
+    {
+      type: 'ethereum',
+      attributes: [attr('sender', getAddress(tx.sender)), attr('recipient', getAddress(tx.recipient))],
+    },
+    ...tx.logs.map((log) => ({
+      type: 'tx_log',
+      attributes: [attr('txLog', JSON.stringify(txLogJson(log, blockHash)))],
+    })),
+    {
+      type: 'message',
+      attributes: [
+        attr('action', '/ethermint.evm.v1.MsgEthereumTx'),
+        attr('module', 'evm'),
+        attr('sender', getAddress(tx.sender)),
+        attr('txType', String(tx.type)),
+      ],
+    },
+  ];
 }
 
 /** The `txLog` JSON of Ethermint's older line (evm types.Log with its JSON field names). */

@@ -90,7 +90,13 @@ export class BlockProducer {
       proposer: this.options.coinbase,
     });
     const stateWrites = evm.takeStateWrites();
-    const txs = executed.txs.map((tx) => this.takeCometTx(tx.hash, tx.raw));
+    // The messages of one Cosmos tx were admitted together and run one after the other: they share its bytes,
+    // which the block carries once.
+    const txs: Uint8Array[] = [];
+    for (const tx of executed.txs) {
+      const bytes = this.takeCometTx(tx.hash, tx.raw);
+      if (bytes !== txs[txs.length - 1]) txs.push(bytes);
+    }
     for (const dropped of executed.dropped) this.cometTxs.delete(dropped.hash.toLowerCase());
 
     const validators = [validator.validator];

@@ -28,8 +28,8 @@ export class ChainStore {
     this.byHeight.set(height, committed);
     this.heightByHash.set(encodeHex(committed.id.hash), height);
     committed.txHashes.forEach((hash, index) => this.txByCometHash.set(encodeHex(hash), { height, index }));
-    committed.executed.txs.forEach((tx, index) =>
-      this.txByEthHash.set(tx.hash.toLowerCase(), { height, index }),
+    committed.executed.txs.forEach((tx, i) =>
+      this.txByEthHash.set(tx.hash.toLowerCase(), { height, index: committed.cometIndexOfTx[i]! }),
     );
     this.latest = height;
   }

@@ -2,7 +2,8 @@
 // application's results — everything the RPC routes and the websocket events are built from.
 import { type CometBlock, type CometBlockId, type CometCommit, txHash } from '../comet';
 import type { ExecutedBlock } from '../evm';
-import { type AbciEvent, type TxResult, ethereumTxResult, finalizeBlockEvents } from './abci-results';
+import { type AbciEvent, type TxResult, cometTxResult, finalizeBlockEvents } from './abci-results';
+import { messagesPerCometTx } from './comet-tx-messages';
 
 export interface CommittedBlock {
   readonly block: CometBlock;
@@ -10,8 +11,10 @@ export interface CommittedBlock {
   /** The validator's commit of this block (what `commit` returns and the next block's last_commit). */
   readonly commit: CometCommit;
   readonly executed: ExecutedBlock;
-  /** One per entry of `block.txs`, in order. */
+  /** One per entry of `block.txs`, in order (a Cosmos tx with several Ethereum messages has one result). */
   readonly txResults: readonly TxResult[];
+  /** For each executed Ethereum tx, the index in `block.txs` of the Cosmos tx that carried it. */
+  readonly cometIndexOfTx: readonly number[];
   /** CometBFT hashes (sha256) of `block.txs`, in order, computed once at commit. */
   readonly txHashes: readonly Uint8Array[];
   readonly finalizeEvents: readonly AbciEvent[];
@@ -30,12 +33,14 @@ export function committedBlock(
   executed: ExecutedBlock,
 ): CommittedBlock {
   const hashes = block.txs.map(txHash);
+  const groups = messagesPerCometTx(block.txs, executed.txs);
   return {
     block,
     id,
     commit,
     executed,
-    txResults: executed.txs.map((tx, i) => ethereumTxResult(tx, hashes[i]!, id.hash)),
+    txResults: groups.map((group, i) => cometTxResult(group, hashes[i]!, id.hash)),
+    cometIndexOfTx: groups.flatMap((group, i) => group.map(() => i)),
     txHashes: hashes,
     finalizeEvents: finalizeBlockEvents(executed),
     appHash: executed.stateRoot,

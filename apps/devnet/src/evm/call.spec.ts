@@ -2,7 +2,7 @@ import { Interface } from 'ethers';
 import { ethCall, estimateGas } from './call';
 import { EvmCallError, EvmTimeoutError } from './errors';
 import { chainWithProbe } from './testing/probe-chain';
-import { PROBE_ABI, Probe, probeCall } from './testing/probe-contract';
+import { assemble, PROBE_ABI, Probe, probeCall } from './testing/probe-contract';
 import { devAddress, GWEI } from './testing/sign';
 import type { Hex } from './types';
 import { callErrorMessage } from './vm-errors';
@@ -140,6 +140,16 @@ describe(estimateGas.name, () => {
     await expect(
       chain.estimateGas({ to: probe, data: probeCall(Probe.spin) }, { gasCap: 60_000n, timeoutMs: 120_000 }),
     ).rejects.toThrow(new EvmCallError('gas required exceeds allowance (60000)'));
+  });
+
+  it('error: a creation that cannot pay for storing its code at the allowance', async () => {
+    const { chain } = await chainWithProbe();
+    // Init code returning 1,000 zero bytes as the runtime: 200,000 gas to store them, more than given.
+    const data = assemble(['0x03e8', '0x00', 'RETURN']);
+    await expect(chain.estimateGas({ from: devAddress(0), data, gas: 100_000n })).rejects.toThrow(
+      new EvmCallError('contract creation code storage out of gas'),
+    );
+    expect((await chain.estimateGas({ from: devAddress(0), data })).gas).toBeGreaterThan(200_000n);
   });
 
   it('error: a gas cap under 21000', async () => {

@@ -19,7 +19,7 @@ import { EvmCallError, EvmTimeoutError } from './errors';
 import { keepJumpAnalyses } from './jump-analysis';
 import type { QueryStateManager } from './query-state';
 import type { CallArgs, CallResult, EstimateGasResult } from './types';
-import { ethereumjsErrorText, gethVmError, VM_ERROR_OUT_OF_GAS, VM_ERROR_REVERTED } from './vm-errors';
+import { ethereumjsErrorText, gethExecError, VM_ERROR_OUT_OF_GAS, VM_ERROR_REVERTED } from './vm-errors';
 
 /** Ethermint's default `json-rpc.gas-cap`. */
 export const DEFAULT_GAS_CAP = 25_000_000n;
@@ -281,7 +281,7 @@ async function execute(
     const exec = run.execResult;
     const result: CallResult = {
       ret: exec.returnValue,
-      vmError: gethVmError(exec.exceptionError, exec.runState?.opCode),
+      vmError: gethExecError(exec),
       gasUsed: run.totalGasSpent,
       logs: (exec.logs ?? []).map(([address, topics, data]) => ({
         address: bytesToHex(address),

@@ -40,6 +40,7 @@ import type { StateWrites } from './recording-db';
 import { QueryMachines } from './query-machines';
 import type { QueryStateManager } from './query-state';
 import { StateHistory } from './state-history';
+import { withStateOverride } from './state-overrides';
 import type {
   AccountInfo,
   BlockRecord,
@@ -59,7 +60,7 @@ import type {
   Hex,
   TxLog,
 } from './types';
-import { ethereumjsErrorText, gethVmError } from './vm-errors';
+import { ethereumjsErrorText, gethExecError } from './vm-errors';
 
 export interface EvmChainOptions {
   /** EIP-155 chain id; default 9000 (photon_9000-1). */
@@ -485,7 +486,7 @@ export class EvmChain {
       logs,
       logsBloom: logsBloom(logs),
       ret: exec.returnValue,
-      vmError: gethVmError(exec.exceptionError, exec.runState?.opCode),
+      vmError: gethExecError(exec),
     };
   }
 
@@ -575,7 +576,11 @@ export class EvmChain {
     const limits = queryLimits(options);
     // A height not committed yet is a rejection, as every query's error is.
     const record = await Promise.resolve().then(() => this.history.record(options.height ?? 'latest'));
-    return this.queryMachines.use(record, (machine) => ethCall(this.queryEnv(record, machine), args, limits));
+    return this.queryMachines.use(record, (machine) =>
+      withStateOverride(machine, options.stateOverride, () =>
+        ethCall(this.queryEnv(record, machine), args, limits),
+      ),
+    );
   }
 
   async estimateGas(args: CallArgs, options: CallOptions = {}): Promise<EstimateGasResult> {
@@ -583,7 +588,9 @@ export class EvmChain {
     // A height not committed yet is a rejection, as every query's error is.
     const record = await Promise.resolve().then(() => this.history.record(options.height ?? 'latest'));
     return this.queryMachines.use(record, (machine) =>
-      estimateGas(this.queryEnv(record, machine), args, limits),
+      withStateOverride(machine, options.stateOverride, () =>
+        estimateGas(this.queryEnv(record, machine), args, limits),
+      ),
     );
   }
 

@@ -47,9 +47,17 @@ export class QueryStateManager extends MerkleStateManager {
       throw new Error('a query state reads storage tries by root alone: no key prefix');
   }
 
-  /** No checkpoint is open: every call on this state has been reverted completely. */
+  /** Set once something outside the EVM's own runs wrote to this state (state overrides): never reuse it. */
+  private spoiled = false;
+
+  /** No checkpoint is open and nothing but reverted calls ran on this state: it may serve the next call. */
   get settled(): boolean {
-    return this._checkpointCount === 0;
+    return this._checkpointCount === 0 && !this.spoiled;
+  }
+
+  /** Marks this state as not to be trusted by a later call (see `settled`). */
+  spoil(): void {
+    this.spoiled = true;
   }
 
   // Each read override puts what CommittedReads holds into the caches, exactly what the trie read would have

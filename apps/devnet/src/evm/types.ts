@@ -110,8 +110,24 @@ export interface CallArgs {
   accessList?: { address: Hex; storageKeys: Hex[] }[];
 }
 
+/** One account of geth's StateOverride (rpc/types.OverrideAccount in Ethermint): the fields to replace. */
+export interface AccountOverride {
+  nonce?: bigint;
+  code?: Uint8Array;
+  balance?: bigint;
+  /** Replaces the whole storage: 32-byte slot → 32-byte value. */
+  state?: ReadonlyMap<Hex, Hex>;
+  /** Replaces only these slots. */
+  stateDiff?: ReadonlyMap<Hex, Hex>;
+}
+
+/** Lowercase address → its overrides, applied for one call only. */
+export type StateOverride = ReadonlyMap<Hex, AccountOverride>;
+
 export interface CallOptions {
   height?: BlockTag;
+  /** EthCallRequest.overrides, applied before the call and reverted after it. */
+  stateOverride?: StateOverride;
   /** Ethermint's `gas_cap` (0 = none); default 25,000,000. */
   gasCap?: bigint;
   /** EVM timeout; default 5000 ms like geth and Ethermint. */

@@ -1,10 +1,12 @@
 // EVM errors in geth's words (core/vm/errors.go), which Ethermint returns as `vm_error` and clients
 // match, and the revert-reason decoding behind Ethermint's `execution reverted: <reason>`.
-import { EVMError } from '@ethereumjs/evm';
+import { EVMError, type ExecResult } from '@ethereumjs/evm';
 import { AbiCoder } from 'ethers';
 
 export const VM_ERROR_REVERTED = 'execution reverted';
 export const VM_ERROR_OUT_OF_GAS = 'out of gas';
+export const VM_ERROR_CODE_STORE_OUT_OF_GAS = 'contract creation code storage out of gas';
+const RETURN_OPCODE = 0xf3;
 
 const M = EVMError.errorMessages;
 
@@ -12,7 +14,7 @@ const M = EVMError.errorMessages;
 const GETH_VM_ERRORS: Record<string, string> = {
   [M.REVERT]: VM_ERROR_REVERTED,
   [M.OUT_OF_GAS]: VM_ERROR_OUT_OF_GAS,
-  [M.CODESTORE_OUT_OF_GAS]: 'contract creation code storage out of gas',
+  [M.CODESTORE_OUT_OF_GAS]: VM_ERROR_CODE_STORE_OUT_OF_GAS,
   [M.CODESIZE_EXCEEDS_MAXIMUM]: 'max code size exceeded',
   [M.STACK_UNDERFLOW]: 'stack underflow',
   [M.STACK_OVERFLOW]: 'stack overflow',
@@ -37,6 +39,20 @@ export function gethVmError(error: EVMError | undefined, opcode?: number): strin
       : `invalid opcode: opcode 0x${opcode.toString(16).padStart(2, '0')} not defined`;
   }
   return GETH_VM_ERRORS[error.error] ?? error.error;
+}
+
+/**
+ * geth's vm error of a top-level execution. After Homestead ethereumjs reports a creation whose init code
+ * returned but could not pay for storing the code as plain out of gas; geth calls it ErrCodeStoreOutOfGas.
+ * Such a frame ended on a RETURN that completed (it left its return value), which an init code or a call that
+ * ran out of gas never does.
+ */
+export function gethExecError(exec: ExecResult): string {
+  const error = exec.exceptionError;
+  const frame = exec.runState as { opCode?: number; returnValue?: Uint8Array } | undefined;
+  const returned = frame?.opCode === RETURN_OPCODE && (frame.returnValue?.length ?? 0) > 0;
+  if (error?.error === M.OUT_OF_GAS && returned) return VM_ERROR_CODE_STORE_OUT_OF_GAS;
+  return gethVmError(error, frame?.opCode);
 }
 
 /** The reason in an error thrown by ethereumjs, without the tx dump it appends. */

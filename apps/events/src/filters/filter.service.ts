@@ -134,7 +134,7 @@ export class FilterService {
     try {
       await this.options.filters.install(filter);
     } catch (error) {
-      if (error instanceof FilterCapError) throw new LimitExceededError(capMessage(error));
+      if (error instanceof FilterCapError) throw new LimitExceededError(capMessage(kind, error));
       throw error;
     }
     return filter.id;
@@ -198,9 +198,18 @@ function keptCriteria(criteria: unknown): unknown {
   return kept;
 }
 
-function capMessage(error: FilterCapError): string {
+/** Ethermint's refusal of one more filter of a kind (rpc/namespaces/ethereum/eth/filters/api.go). */
+const ETHERMINT_CAP_WORDS: Record<FilterKind, string> = {
+  logs: 'error creating filter: max limit reached',
+  blocks: 'error creating block filter: max limit reached',
+  pending: 'error creating pending tx filter: max limit reached',
+};
+
+/** Ethermint's words (which clients and its own tests match), then which of our caps it was. */
+function capMessage(kind: FilterKind, error: FilterCapError): string {
+  const words = ETHERMINT_CAP_WORDS[kind];
   if (error.scope === 'client-bytes')
-    return `too many filters: ${error.cap} bytes of criteria per client (--filter-criteria-bytes-per-client)`;
+    return `${words}: ${error.cap} bytes of criteria per client (--filter-criteria-bytes-per-client)`;
   const flag = error.scope === 'tier' ? '--filter-cap' : '--filter-cap-per-client';
-  return `too many filters: ${error.cap} live filters per ${error.scope} (${flag})`;
+  return `${words}: ${error.cap} live filters per ${error.scope} (${flag})`;
 }

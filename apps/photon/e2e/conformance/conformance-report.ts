@@ -2,6 +2,7 @@
 // valid calls answered within the document's result schema, the code each class of invalid params
 // got, the deliberate deviations with their reasons, and the served methods the document lacks.
 import { METHOD_TABLE, type MethodRow, isShippedService } from '@photon/types';
+import { CHOICES } from './choices';
 import { DOCUMENT_AMENDMENTS, ERROR_DEVIATIONS, RESULT_DEVIATIONS } from './deviations';
 import { INVALID_CLASSES } from './invalid-params';
 import type { MethodOutcome } from './run-conformance';
@@ -69,6 +70,10 @@ export function renderReport(outcomes: readonly MethodOutcome[], documentNote: s
     '',
     ...RESULT_DEVIATIONS.map((d) => `- \`${d.method}\`, result for ${d.when}: ${d.reason}`),
     ...ERROR_DEVIATIONS.map((d) => `- \`${d.method}\`, ${d.kind}: answers ${String(d.code)}. ${d.reason}`),
+    '',
+    '## Choices where the document is silent or Ethermint and geth differ',
+    '',
+    ...CHOICES.map((choice) => `- ${choice.topic}: ${choice.choice}`),
     '',
     '## Amendments to the document (the validator applies them)',
     '',

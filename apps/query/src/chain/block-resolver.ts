@@ -1,5 +1,7 @@
 // Turns a block parameter into a height. Ethermint has instant finality, so `safe`, `finalized` and
-// `pending` read the latest committed block; `earliest` is the engine's earliest retained block.
+// `pending` read the latest committed block; `earliest` is the engine's earliest retained block, and so is
+// block 0, as Ethermint's rpc/types.BlockNumber maps both (a CometBFT chain has no block 0: its genesis
+// state is the state of the initial height).
 import { Injectable } from '@nestjs/common';
 import { type BlockParam, InvalidInputError } from '@photon/codec';
 import { CometHttpClient, EthereumChainReader } from '@photon/engine-client';
@@ -20,6 +22,7 @@ export class BlockResolver {
       case 'tag':
         return param.tag === 'earliest' ? this.earliest() : this.head.latest();
       case 'number':
+        if (param.number === 0n) return this.earliest();
         return (await this.committed(param.number)) ? param.number : null;
       case 'hash': {
         const found = await this.reader.blockByHash(param.hash as Hex);

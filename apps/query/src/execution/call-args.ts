@@ -36,7 +36,6 @@ function accountOverride(account: AccountOverrideDto): Record<string, unknown> {
     code: account.code === undefined ? undefined : hexlify(account.code),
     state: slots(account.state),
     stateDiff: slots(account.stateDiff),
-    movePrecompileToAddress: account.movePrecompileToAddress,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@photon/codec';
 import type { EthCallParams } from '@photon/engine-client';
 import type { Hex } from '@photon/types';
+import { getAddress } from 'ethers';
 import { FinalAnswers } from '../cache/final-answers';
 import { BlockResolver } from '../chain/block-resolver';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
@@ -79,6 +80,7 @@ export class ExecutionService {
       // Ethermint's EthCall has no block overrides; running without them would answer a different question.
       throw new InvalidInputError('block overrides are not supported by this node');
     }
+    if (request.stateOverrides !== undefined) checkStateOverrides(request.stateOverrides);
     const height = await this.resolver.stateHeight(request.block ?? LATEST);
     return {
       args: transactionArgs(request.transaction),
@@ -95,6 +97,22 @@ export class ExecutionService {
 }
 
 const isSet = (value: unknown): boolean => value !== undefined;
+
+/**
+ * What geth refuses while applying overrides, refused before the engine is asked: `state` with `stateDiff`
+ * (geth's words and code), and moving a precompile, which Ethermint's StateOverride does not read (running
+ * without it would answer a different question).
+ */
+function checkStateOverrides(overrides: StateOverrides): void {
+  for (const [address, account] of overrides) {
+    if (account.state !== undefined && account.stateDiff !== undefined) {
+      throw new InvalidInputError(`account ${getAddress(address)} has both 'state' and 'stateDiff'`);
+    }
+    if (account.movePrecompileToAddress !== undefined) {
+      throw new InvalidInputError('movePrecompileToAddress is not supported by this node');
+    }
+  }
+}
 
 const bigintsAsText = (_key: string, value: unknown): unknown =>
   typeof value === 'bigint' ? value.toString() : value;

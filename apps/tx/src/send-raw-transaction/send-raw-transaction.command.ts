@@ -23,20 +23,42 @@ export class SendRawTransactionCommand {
     readonly nonce: bigint,
   ) {}
 
+  /**
+   * The command, or the first of geth's refusals. Every failure is an InvalidInputError: what ethers throws
+   * while reading a decoded tx (its own consistency asserts) comes from the client's bytes, so it is a refusal
+   * in its words, never an internal error.
+   */
   static create(raw: Uint8Array, rules: SubmitRules): SendRawTransactionCommand {
+    try {
+      return SendRawTransactionCommand.checked(raw, rules);
+    } catch (error) {
+      if (error instanceof InvalidInputError) throw error;
+      throw new InvalidInputError(`invalid transaction: ${ethersReason(error)}`);
+    }
+  }
+
+  private static checked(raw: Uint8Array, rules: SubmitRules): SendRawTransactionCommand {
     const tx = decode(raw);
     if (tx.type !== 0 && tx.type !== 1 && tx.type !== 2)
       throw new InvalidInputError('transaction type not supported');
-    const signature = tx.signature;
-    const hash = tx.hash;
-    if (signature === null || hash === null)
-      throw new InvalidInputError('invalid transaction v, r, s values');
+    // A signature out of range fails geth's decoding, before any check.
+    if (tx.signature === null) throw new InvalidInputError(INVALID_SIGNATURE);
     checkTxFee(tx);
-    if (tx.type === 0 && tx.chainId === 0n) {
-      if (!rules.allowUnprotectedTxs) throw new InvalidInputError(UNPROTECTED);
-    } else if (tx.chainId !== rules.chainId) {
+    const unprotected = tx.type === 0 && tx.chainId === 0n;
+    if (unprotected && !rules.allowUnprotectedTxs) throw new InvalidInputError(UNPROTECTED);
+    // The txpool's ValidateTransaction, before the sender: ethers asserts the same when it serializes (for the
+    // hash), so it is checked first.
+    if (tx.type === 2 && (tx.maxFeePerGas ?? 0n) < (tx.maxPriorityFeePerGas ?? 0n))
+      throw new InvalidInputError(TIP_ABOVE_FEE_CAP);
+    if (!unprotected && tx.chainId !== rules.chainId) {
       throw new InvalidInputError(`invalid chain id for signer: have ${tx.chainId} want ${rules.chainId}`);
     }
+    // types.Sender recovers with Homestead's rule (s in the lower half), which decoding did not apply; ethers
+    // asserts it only when it serializes.
+    if (BigInt(tx.signature._s) > SECP256K1_HALF_N)
+      throw new InvalidInputError(`invalid sender: ${INVALID_SIGNATURE}`);
+    const hash = tx.hash;
+    if (hash === null) throw new InvalidInputError(INVALID_SIGNATURE);
     const needed = intrinsicGas(tx);
     if (tx.gasLimit < needed) throw new InvalidInputError(intrinsicGasTooLow(tx.gasLimit, needed));
     let sender: string;
@@ -54,13 +76,19 @@ export class SendRawTransactionCommand {
   }
 }
 
+const INVALID_SIGNATURE = 'invalid transaction v, r, s values';
+const SECP256K1_HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
+/** core.ErrTipAboveFeeCap. */
+export const TIP_ABOVE_FEE_CAP = 'max priority fee per gas higher than max fee per gas';
+
+const ethersReason = (error: unknown): string =>
+  error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : '';
+
 function decode(raw: Uint8Array): Transaction {
   try {
     return Transaction.from(hexlify(raw));
   } catch (error) {
-    const reason =
-      error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : '';
-    throw new InvalidInputError(`invalid transaction: ${reason}`);
+    throw new InvalidInputError(`invalid transaction: ${ethersReason(error)}`);
   }
 }
 

@@ -101,10 +101,6 @@ describe(EthCallParams.name, () => {
       'invalid argument 0: both "data" and "input" are set and not equal. Please use "input" to pass transaction call data',
     ],
     [[{ to: TO }, 'newest'], 'invalid argument 1: hex string without 0x prefix'],
-    [
-      [{ to: TO }, 'latest', { [TO]: { state: {}, stateDiff: {} } }],
-      `invalid argument 2: [${TO}]: has both 'state' and 'stateDiff'`,
-    ],
     [[{ to: TO }, 'latest', { nope: {} }], 'invalid argument 2: [nope]: hex string without 0x prefix'],
     [[{ to: TO }, 'latest', {}, { time: '0x' }], 'invalid argument 3: time: hex string "0x"'],
     [[{ to: TO }, 'latest', {}, {}, {}], 'too many arguments, want at most 4'],

@@ -2,7 +2,6 @@
 // to the account fields to replace for the call, as geth's override.StateOverride reads it.
 import { IsOptional } from 'class-validator';
 import { CodecError, decodeAddress, decodeHash32, inEntry, isJsonObject } from '../../../primitives';
-import { ExcludesFields } from '../../cross-field';
 import { decodeObject } from '../../decode-object';
 import { IsAddress, IsData, IsDecodedBy, IsQuantity } from '../../validators';
 
@@ -12,11 +11,14 @@ export class AccountOverrideDto {
   @IsOptional() @IsData() code?: Uint8Array;
   /** Replaces the whole storage: slot → value, both 32-byte lowercase hex. */
   @IsOptional() @IsDecodedBy('isStorageMap', (value) => decodeStorageMap(value)) state?: Map<string, string>;
-  /** Replaces only the slots given. */
-  @IsOptional()
-  @IsDecodedBy('isStorageMap', (value) => decodeStorageMap(value))
-  @ExcludesFields(['state'], "has both 'state' and 'stateDiff'")
-  stateDiff?: Map<string, string>;
+  /**
+   * Replaces only the slots given. With `state` as well it decodes: geth refuses the pair when it applies the
+   * overrides (-32000), not as invalid params.
+   */
+  @IsOptional() @IsDecodedBy('isStorageMap', (value) => decodeStorageMap(value)) stateDiff?: Map<
+    string,
+    string
+  >;
   @IsOptional() @IsAddress() movePrecompileToAddress?: string;
 }
 
