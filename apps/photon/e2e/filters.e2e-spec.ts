@@ -178,7 +178,8 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('polling filters, %s',
     }
     expect(refused).toEqual({
       code: -32005,
-      message: 'error creating block filter: max limit reached: 12 live filters per client (--filter-cap-per-client)',
+      message:
+        'error creating block filter: max limit reached: 12 live filters per client (--filter-cap-per-client)',
     });
     for (const id of ids) await call('eth_uninstallFilter', [id]);
     expect((await call<string>('eth_newBlockFilter')).result).toMatch(FILTER_ID);
