@@ -16,7 +16,7 @@ import { runTx, type RunTxOpts, type RunTxResult } from '@ethereumjs/vm';
 import { createQueryMachine, Deadline, type QueryMachine } from '../evm/call';
 import type { ExecutableTx } from '../evm/decode-tx';
 import type { QueryStateManager } from '../evm/query-state';
-import { gethVmError } from '../evm/vm-errors';
+import { gethExecError } from '../evm/vm-errors';
 import type { AccountReads, StateSnapshot, TracedTx, Tracer, TxOutcome } from './tracer';
 
 /** The block a trace runs in. */
@@ -125,7 +125,7 @@ export class TraceRunner {
     const outcome: TxOutcome = {
       gasUsed: job.reportGas === undefined ? run.totalGasSpent : job.reportGas(run.totalGasSpent),
       returnValue: exec.returnValue,
-      vmError: gethVmError(exec.exceptionError, exec.runState?.opCode),
+      vmError: gethExecError(exec),
       createdAddress: run.createdAddress,
     };
     if (!tracer.wantsState || tracer.touched === undefined) return tracer.result(outcome);
