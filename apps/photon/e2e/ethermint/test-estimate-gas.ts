@@ -31,20 +31,15 @@ export const TEST_ESTIMATE_GAS: UpstreamFile = {
       expect(error?.code).toBe(-32000);
       expect(error?.message).toContain(`gas required exceeds allowance (${gas})`);
     },
-  },
-  deviations: {},
-  pendingUpstream: {
-    test_storage_out_of_gas_error: {
-      failure:
-        'eth_estimateGas: -32000 gas required exceeds allowance (210000), expected contract creation code storage out of gas (issue 24 item 6, branch i-evm)',
-      run: async ({ w3 }) => {
-        const gas = 210000;
-        const tx = { data: createContractTransaction('TestMessageCall').data, gas: `0x${gas.toString(16)}` };
-        const { error } = await w3.makeRequest(METHOD, [tx]);
-        expect(error?.code).toBe(-32000);
-        expect(error?.message).toContain('contract creation code storage out of gas');
-      },
+    test_storage_out_of_gas_error: async ({ w3 }) => {
+      const gas = 210000;
+      const tx = { data: createContractTransaction('TestMessageCall').data, gas: `0x${gas.toString(16)}` };
+      const { error } = await w3.makeRequest(METHOD, [tx]);
+      expect(error?.code).toBe(-32000);
+      expect(error?.message).toContain('contract creation code storage out of gas');
     },
   },
+  deviations: {},
+  pendingUpstream: {},
   notApplicable: {},
 };

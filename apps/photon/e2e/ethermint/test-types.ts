@@ -85,6 +85,20 @@ export const TEST_TYPES: UpstreamFile = {
     ),
     test_gas_price: overHttpAndWs((w3) => sameAsGeth(w3, 'eth_gasPrice', [], GETH.quantity)),
     test_block_number: overHttpAndWs((w3) => sameAsGeth(w3, 'eth_blockNumber', [], GETH.quantity)),
+    test_balance: overHttpAndWs(async (w3) => {
+      const cases: [unknown[], unknown][] = [
+        [[VALIDATOR_LOWER, 'latest'], GETH.quantity],
+        [['0', 'latest'], GETH.invalidAddress],
+        [[OTHER, 'latest'], GETH.quantity],
+        [[VALIDATOR_LOWER, '0x0'], GETH.quantity],
+        [['0', '0x0'], GETH.invalidAddress],
+        [[OTHER, '0x0'], GETH.quantity],
+        [[VALIDATOR_LOWER, '0x10000'], GETH.headerNotFound],
+        [['0', '0x10000'], GETH.invalidAddress],
+        [[OTHER, '0x10000'], GETH.headerNotFound],
+      ];
+      for (const [params, geth] of cases) await sameAsGeth(w3, 'eth_getBalance', params, geth);
+    }),
     test_get_storage_at: overHttpAndWs(async (w3) => {
       await sameAsGeth(w3, 'eth_getStorageAt', [VALIDATOR_LOWER, '0x0', 'latest'], GETH.quantity);
       const contract = await deployAndWait(w3);
@@ -97,6 +111,24 @@ export const TEST_TYPES: UpstreamFile = {
       const contract = await deployAndWait(w3);
       const code = await w3.makeRequest('eth_getCode', [contract.address, 'latest']);
       compareTypes(code, { id: 4, jsonrpc: '2.0', result: '0x' });
+    }),
+    test_get_block_transaction_count: overHttpAndWs(async (w3) => {
+      await sameAsGeth(w3, 'eth_getBlockTransactionCountByNumber', ['0x0'], GETH.quantity);
+      await sameAsGeth(w3, 'eth_getBlockTransactionCountByNumber', ['0x1000'], GETH.null);
+      const txHash = (await sendTnx(w3)).transactionHash;
+      const txRes = await w3.request<{ blockNumber: string; blockHash: string }>('eth_getTransactionByHash', [
+        txHash,
+      ]);
+      const blockRes = await w3.makeRequest('eth_getBlockTransactionCountByNumber', [txRes.blockNumber]);
+      compareTypes(blockRes, { id: 1, jsonrpc: '2.0', result: '0x1' });
+      await sameAsGeth(
+        w3,
+        'eth_getBlockTransactionCountByHash',
+        ['0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd'],
+        GETH.null,
+      );
+      const byHash = await w3.makeRequest('eth_getBlockTransactionCountByHash', [txRes.blockHash]);
+      compareTypes(byHash, { id: 1, jsonrpc: '2.0', result: '0x1' });
     }),
     test_fee_history: overHttpAndWs(async (w3) => {
       await sameAsGeth(w3, 'eth_feeHistory', [4, 'latest', [10, 90]], GETH.feeHistory);
@@ -167,24 +199,6 @@ export const TEST_TYPES: UpstreamFile = {
     },
   },
   pendingUpstream: {
-    test_balance: {
-      failure:
-        'eth_getBalance [addr, "0x0"]: -32000 header not found, geth answers the genesis balance (issue 24 item 5, branch i-evm)',
-      run: overHttpAndWs(async (w3) => {
-        const cases: [unknown[], unknown][] = [
-          [[VALIDATOR_LOWER, 'latest'], GETH.quantity],
-          [['0', 'latest'], GETH.invalidAddress],
-          [[OTHER, 'latest'], GETH.quantity],
-          [[VALIDATOR_LOWER, '0x0'], GETH.quantity],
-          [['0', '0x0'], GETH.invalidAddress],
-          [[OTHER, '0x0'], GETH.quantity],
-          [[VALIDATOR_LOWER, '0x10000'], GETH.headerNotFound],
-          [['0', '0x10000'], GETH.invalidAddress],
-          [[OTHER, '0x10000'], GETH.headerNotFound],
-        ];
-        for (const [params, geth] of cases) await sameAsGeth(w3, 'eth_getBalance', params, geth);
-      }),
-    },
     test_get_proof: {
       failure:
         'eth_getProof: -32601 the method eth_getProof does not exist/is not available (issue 24 item 9)',
@@ -208,29 +222,6 @@ export const TEST_TYPES: UpstreamFile = {
         expect(proof?.storageProof[0]?.proof.length).toBeGreaterThan(0);
         await sendTnx(w3);
         compareTypes(await w3.makeRequest(method, [validator, ['0x0'], 'latest']), EXPECTED_GET_PROOF);
-      }),
-    },
-    test_get_block_transaction_count: {
-      failure:
-        'eth_getBlockTransactionCountByNumber ["0x0"]: null, geth answers "0x0" (issue 24 item 5, branch i-evm)',
-      run: overHttpAndWs(async (w3) => {
-        await sameAsGeth(w3, 'eth_getBlockTransactionCountByNumber', ['0x0'], GETH.quantity);
-        await sameAsGeth(w3, 'eth_getBlockTransactionCountByNumber', ['0x1000'], GETH.null);
-        const txHash = (await sendTnx(w3)).transactionHash;
-        const txRes = await w3.request<{ blockNumber: string; blockHash: string }>(
-          'eth_getTransactionByHash',
-          [txHash],
-        );
-        const blockRes = await w3.makeRequest('eth_getBlockTransactionCountByNumber', [txRes.blockNumber]);
-        compareTypes(blockRes, { id: 1, jsonrpc: '2.0', result: '0x1' });
-        await sameAsGeth(
-          w3,
-          'eth_getBlockTransactionCountByHash',
-          ['0x4e3a3754410177e6937ef1f84bba68ea139e8d1a2258c5f85db9f1cd715a1bdd'],
-          GETH.null,
-        );
-        const byHash = await w3.makeRequest('eth_getBlockTransactionCountByHash', [txRes.blockHash]);
-        compareTypes(byHash, { id: 1, jsonrpc: '2.0', result: '0x1' });
       }),
     },
   },
