@@ -235,6 +235,14 @@ export const TEST_TRACERS: UpstreamFile = {
       // upstream compares both traces with geth's; each must at least be a result
       await Promise.all(hashes.map((h) => result(w3, 'debug_traceTransaction', [h, CALL_TRACER])));
     },
+    test_storage_out_of_gas_error: async ({ w3 }) => {
+      const acc = deriveNewAccount(8);
+      await fundAcc(w3, acc);
+      const tx = { ...createContractTransaction('TestMessageCall'), gas: 210000 };
+      const txHash = (await w3.sendTransaction(tx, acc)).transactionHash;
+      const res = await result<{ error: string }>(w3, 'debug_traceTransaction', [txHash, CALL_TRACER]);
+      expect(res.error).toContain('contract creation code storage out of gas');
+    },
   },
   deviations: {
     test_js_tracers: {
@@ -288,18 +296,6 @@ export const TEST_TRACERS: UpstreamFile = {
     },
   },
   pendingUpstream: {
-    test_storage_out_of_gas_error: {
-      failure:
-        "debug_traceTransaction [hash, {tracer: callTracer}] of a creation out of gas storing its code: the top frame's error is 'out of gas', expected 'contract creation code storage out of gas' (the devnet's call tracer words frames with gethVmError, without the code-store check eth_estimateGas's gethExecError makes)",
-      run: async ({ w3 }) => {
-        const acc = deriveNewAccount(8);
-        await fundAcc(w3, acc);
-        const tx = { ...createContractTransaction('TestMessageCall'), gas: 210000 };
-        const txHash = (await w3.sendTransaction(tx, acc)).transactionHash;
-        const res = await result<{ error: string }>(w3, 'debug_traceTransaction', [txHash, CALL_TRACER]);
-        expect(res.error).toContain('contract creation code storage out of gas');
-      },
-    },
     test_debug_tracecall_state_overrides: {
       failure:
         "debug_traceCall with stateOverrides in the trace config: -32000 state and block overrides are not supported by the devnet (it applies eth_call's state overrides, not a trace's; the tier passes them on)",
