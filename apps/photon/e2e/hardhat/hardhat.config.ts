@@ -3,14 +3,21 @@
 // PhotonToken with `hardhat run scripts/deploy.ts`, and runs `hardhat test` (mocha + chai through
 // @nomicfoundation/hardhat-ethers) against the tier. apps/photon/e2e/hardhat.e2e-spec.ts drives it.
 import '@nomicfoundation/hardhat-ethers';
-import { type HardhatUserConfig } from 'hardhat/config';
-import { join } from 'node:path';
+import { TASK_COMPILE_SOLIDITY_GET_SOURCE_PATHS } from 'hardhat/builtin-tasks/task-names';
+import { type HardhatUserConfig, subtask } from 'hardhat/config';
+import { join, sep } from 'node:path';
 
 import { LOCAL_SOLC_VERSION } from './local-solc';
 import { OUT_DIR } from './out-dir';
 
 /** Four levels up from apps/photon/e2e/hardhat: Hardhat names sources relative to its root. */
 const WORKSPACE_ROOT = join(__dirname, '..', '..', '..', '..');
+
+// libs/testing/contracts/ethermint holds Ethermint's own test contracts, compiled by their own script at
+// the solc versions their Hardhat config names (0.8.10 and 0.8.21): this project compiles PhotonToken only.
+subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_PATHS).setAction(async (_args, _env, runSuper) =>
+  ((await runSuper()) as string[]).filter((path) => !path.includes(`${sep}contracts${sep}ethermint${sep}`)),
+);
 
 const config: HardhatUserConfig = {
   defaultNetwork: 'photon',
