@@ -539,14 +539,20 @@ describe('NATS bus when a replica dies holding calls', () => {
     });
   });
 
-  it('behavior: a filter poll (events) it held is sent again like a read', async () => {
+  it('error: a filter poll (events) it took fails with -32002 when it is lost, not at its timeout', async () => {
     await withHangingPair(async (replicas, bus) => {
-      const poll = bus.request('events', request('photon_pollFilter'), 20_000);
+      const began = Date.now();
+      const poll = caught(bus.request('events', request('photon_pollFilter'), 20_000));
       await waitFor(() => Promise.resolve(replicas.some((r) => r.server.requestsInFlight > 0)), {
         what: 'the poll held',
       });
       await replicas.find((r) => r.server.requestsInFlight > 0)!.connection.close();
-      expect(await poll).toBe('photon_pollFilter answered');
+      // Not sent again: a second poll would propose a second cursor (see IDEMPOTENT_METHODS).
+      expect((await poll).toErrorObject()).toEqual({
+        code: -32002,
+        message: 'the events replica that took the call stopped; the call may or may not have run',
+      });
+      expect(Date.now() - began).toBeLessThan(10_000);
     });
   });
 
