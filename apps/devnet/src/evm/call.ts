@@ -140,9 +140,10 @@ const queryCommons = new WeakMap<Common, Common>();
  * The Common a call's tx and block are built with. ethereumjs copies the Common it is given and rebuilds
  * its parameter cache (a JSON copy of every EIP's parameters) for every tx and header it constructs: a
  * fifth of an eth_call. This one has the tx and block parameters merged once and hands itself out; it is
- * never given a hardfork or parameters after that, so sharing it changes nothing a call reads.
+ * never given a hardfork or parameters after that, so sharing it changes nothing a call reads. Traced txs
+ * (apps/devnet/src/trace) are built with it too.
  */
-function queryCommon(common: Common): Common {
+export function queryCommon(common: Common): Common {
   let shared = queryCommons.get(common);
   if (shared === undefined) {
     const made = common.copy();

@@ -6,36 +6,15 @@ import {
   createFeeMarket1559Tx,
   createLegacyTx,
   createTxFromRLP,
-  paramsTx,
 } from '@ethereumjs/tx';
 import { Address, createAddressFromString, createZeroAddress } from '@ethereumjs/util';
 import type { MsgEthereumTx } from '@photon/ethermint-wire';
 import { GrpcCode, statusError } from '../abci/query-errors';
 import type { CallArgs } from '../evm';
-import { callGasLimit } from '../evm/call';
+import { callGasLimit, queryCommon } from '../evm/call';
 import type { ExecutableTx } from '../evm/decode-tx';
 import { ethereumjsErrorText } from '../evm/vm-errors';
 import type { TraceJob } from './trace-runner';
-
-const txCommons = new WeakMap<Common, Common>();
-
-/**
- * The Common traced txs are built with: ethereumjs copies the Common it is given and rebuilds its parameter
- * cache for every tx, a large part of decoding one; this copy has the tx parameters merged once and hands
- * itself out (as eth_call's query Common does).
- */
-function txCommon(common: Common): Common {
-  let shared = txCommons.get(common);
-  if (shared === undefined) {
-    const made = common.copy();
-    made.updateParams(paramsTx);
-    made.copy = () => made;
-    made.updateParams = () => made;
-    shared = made;
-    txCommons.set(common, shared);
-  }
-  return shared;
-}
 
 /**
  * A block's tx as a job; a message the devnet cannot read is an Internal status (Ethermint's AsTransaction).
@@ -47,7 +26,7 @@ export function signedTxJob(msg: MsgEthereumTx, common: Common): TraceJob {
   }
   let tx: ExecutableTx;
   try {
-    tx = createTxFromRLP(msg.raw, { common: txCommon(common) }) as ExecutableTx;
+    tx = createTxFromRLP(msg.raw, { common: queryCommon(common) }) as ExecutableTx;
   } catch (error) {
     throw statusError(GrpcCode.Internal, ethereumjsErrorText(error));
   }

@@ -50,7 +50,6 @@ import { splitRequestId } from './request-id-header';
 import { eventSubject, pingSubject, rpcBatchSubject, rpcSubject } from './nats-subjects';
 import {
   HEARTBEAT_MS,
-  IDEMPOTENT_METHODS,
   type Heartbeat,
   IDEMPOTENT_SERVICES,
   ReplicaLiveness,
@@ -204,15 +203,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     const [context, carried] = splitRequestId(request.context);
     const body =
       carried === undefined ? request : { method: request.method, params: request.params, context };
-    const idempotent = isIdempotent(service, [request.method]);
-    return this.send(
-      service,
-      rpcSubject(this.prefix, service),
-      encodeJson(body),
-      timeoutMs,
-      idempotent,
-      carried,
-    );
+    return this.send(service, rpcSubject(this.prefix, service), encodeJson(body), timeoutMs, carried);
   }
 
   override requestEach(
@@ -236,19 +227,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       return received >= calls.length;
     };
     const subject = rpcBatchSubject(this.prefix, service);
-    const idempotent = isIdempotent(
-      service,
-      calls.map((call) => call.method),
-    );
-    const exchange = this.exchange(
-      service,
-      subject,
-      encodeJson(batch),
-      timeoutMs,
-      idempotent,
-      takePart,
-      carried,
-    ).then(
+    const exchange = this.exchange(service, subject, encodeJson(batch), timeoutMs, takePart, carried).then(
       () => replies,
       // No replica takes batches (none is up, or they are of an older release), or the batch is too large
       // for one message: the calls go one by one, as each would alone.
@@ -268,7 +247,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
 
   async ping(service: ServiceName, timeoutMs: number): Promise<boolean> {
     try {
-      await this.send(service, pingSubject(this.prefix, service), undefined, timeoutMs, true);
+      await this.send(service, pingSubject(this.prefix, service), undefined, timeoutMs);
       return true;
     } catch {
       return false;
@@ -320,7 +299,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     subject: string,
     data: Uint8Array | undefined,
     timeoutMs: number,
-    idempotent: boolean,
     carried?: MsgHdrs,
   ): Promise<Msg> {
     let reply: Msg | undefined;
@@ -329,7 +307,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       subject,
       data,
       timeoutMs,
-      idempotent,
       (message) => {
         reply = message;
         return true;
@@ -344,7 +321,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     subject: string,
     data: Uint8Array | undefined,
     timeoutMs: number,
-    idempotent: boolean,
     take: (message: Msg) => boolean,
     carried?: MsgHdrs,
   ): Promise<void> {
@@ -363,6 +339,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         resolve();
         return true;
       };
+      const idempotent = IDEMPOTENT_SERVICES.includes(service);
       const sent = idempotent ? carried : sayTaken(carried);
       const send = () => this.publisher.publish(subject, data, `${this.inbox}.${token}`, sent);
       const resend = idempotent ? send : undefined;
@@ -417,13 +394,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     this.pending.delete(token);
     clearTimeout(pending.timer);
   }
-}
-
-/** Whether calls of `methods` on `service` may run twice: then a lost replica's share is sent again. */
-function isIdempotent(service: ServiceName, methods: readonly string[]): boolean {
-  return (
-    IDEMPOTENT_SERVICES.includes(service) || methods.every((method) => IDEMPOTENT_METHODS.includes(method))
-  );
 }
 
 /** Headers asking the replica to say it took the call (shared: a publish only reads them). */

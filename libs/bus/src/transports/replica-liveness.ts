@@ -29,17 +29,11 @@ export interface Heartbeat {
 
 /**
  * Services whose every method only reads (apps/query: chain state, blocks, logs, calls): a call of theirs
- * may run twice, so one held by a lost replica is sent again. Any other call held by a lost replica fails.
+ * may run twice, so one held by a lost replica is sent again. Any other call held by a lost replica fails,
+ * filter polls included: two polls propose two cursors, and the reply the gateway takes may be the one whose
+ * proposal the other replaced (a NATS restart under load showed a block filter missing a block that way).
  */
 export const IDEMPOTENT_SERVICES: readonly ServiceName[] = ['query'];
-
-/**
- * Methods of other services that may run twice too, sent again like reads when the replica holding them is
- * lost. None today: a filter poll run twice proposes two cursors, and the reply the gateway takes may be the
- * one whose proposal the other replaced (it then delivers nothing and leaves the other unconfirmed), which a
- * NATS restart under load showed as a block filter missing a block.
- */
-export const IDEMPOTENT_METHODS: readonly string[] = [];
 
 /** NATS header of the empty message a replica sends as it takes a call whose request asked for it. */
 export const TAKEN_HEADER = 'Photon-Taken';
