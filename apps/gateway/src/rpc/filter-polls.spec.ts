@@ -1,9 +1,10 @@
 // FilterPolls over a scripted bus: a poll with changes is confirmed before its changes are answered; a
-// superseded poll answers none; a confirmation whose outcome is unknown still answers them.
+// superseded poll answers none; a confirmation lost on the way is sent again, and one whose outcome stays
+// unknown for the whole budget still answers them.
 import { type CallContext, INTERNAL_CONTEXT, MethodBus, type BusRequest } from '@photon/bus';
 import { ResourceUnavailableError } from '@photon/codec';
 import type { FilterPollResult, ServiceName } from '@photon/types';
-import { FilterPolls } from './filter-polls';
+import { CONFIRM_BUDGET_MS, FilterPolls } from './filter-polls';
 
 const FILTER = `0x${'1'.padStart(32, '0')}`;
 
@@ -57,13 +58,46 @@ describe(FilterPolls.name, () => {
     expect(await new FilterPolls(bus).changes([FILTER], context)).toEqual([]);
   });
 
-  it('behavior: when the confirmation is lost with the bus, the changes are answered anyway (at least once)', async () => {
+  it('behavior: a confirmation lost with its replica is sent again, and its answer decides', async () => {
+    let lost = 2;
+    const bus = new ScriptedBus({ changes: ['0xa'], poll: 'p1' }, () =>
+      lost-- > 0
+        ? Promise.reject(new ResourceUnavailableError('the events replica that took the call stopped'))
+        : Promise.resolve('superseded'),
+    );
+    const pauses: number[] = [];
+    const polls = new FilterPolls(bus, Date.now, (ms) => {
+      pauses.push(ms);
+      return Promise.resolve();
+    });
+    expect(await polls.changes([FILTER], context)).toEqual([]);
+    expect(bus.calls.map((call) => call.method)).toEqual([
+      'photon_pollFilter',
+      'photon_filterDelivered',
+      'photon_filterDelivered',
+      'photon_filterDelivered',
+    ]);
+    expect(pauses).toEqual([250, 500]);
+  });
+
+  it('behavior: when no confirmation comes back within the budget, the changes are answered anyway (at least once)', async () => {
     const bus = new ScriptedBus({ changes: ['0xa'], poll: 'p1' }, () =>
       Promise.reject(
         new ResourceUnavailableError('the bus connection was lost; the call may or may not have run'),
       ),
     );
-    expect(await new FilterPolls(bus).changes([FILTER], context)).toEqual(['0xa']);
+    let clock = 0;
+    const polls = new FilterPolls(
+      bus,
+      () => clock,
+      (ms) => {
+        clock += ms;
+        return Promise.resolve();
+      },
+    );
+    expect(await polls.changes([FILTER], context)).toEqual(['0xa']);
+    expect(clock).toBeLessThan(CONFIRM_BUDGET_MS);
+    expect(bus.calls.length).toBeGreaterThan(3);
   });
 
   it('behavior: a filter uninstalled meanwhile still gets the changes its poll found', async () => {

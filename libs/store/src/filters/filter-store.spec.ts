@@ -60,10 +60,27 @@ describe.each([
     expect(await one.confirm(idOf(1), 'lost')).toBe('superseded');
     expect(await one.confirm(idOf(1), 'next')).toBe('confirmed');
     expect((await two.get(idOf(1)))?.cursor).toBe('12');
-    // Confirmed once: a repeat is superseded, a proposal from the old cursor is refused.
-    expect(await two.confirm(idOf(1), 'next')).toBe('superseded');
+    // Confirmed once: a repeat (its first answer lost) is confirmed again, the lost poll stays superseded,
+    // and a proposal from the old cursor is refused.
+    expect(await two.confirm(idOf(1), 'next')).toBe('confirmed');
+    expect(await two.confirm(idOf(1), 'lost')).toBe('superseded');
     expect(await two.propose(idOf(1), '7', '15', 'stale')).toBe(false);
     expect(await two.confirm(idOf(9), 'next')).toBe('gone');
+  });
+
+  it('behavior: the last confirmed polls stay confirmed, through later polls, for confirmations sent again', async () => {
+    const [one, two] = await replicas.pair();
+    await one.install(filter(1));
+    let cursor = 7;
+    for (const poll of ['a', 'b', 'c', 'd', 'e']) {
+      expect(await one.propose(idOf(1), String(cursor), String(cursor + 1), poll)).toBe(true);
+      expect(await two.confirm(idOf(1), poll)).toBe('confirmed');
+      cursor++;
+    }
+    expect(await one.advance(idOf(1), String(cursor), String(cursor + 1))).toBe(true);
+    for (const poll of ['b', 'c', 'd', 'e']) expect(await one.confirm(idOf(1), poll)).toBe('confirmed');
+    expect(await two.confirm(idOf(1), 'a')).toBe('superseded');
+    expect((await two.get(idOf(1)))?.cursor).toBe('13');
   });
 
   it('behavior: a move at once drops a proposal, whose confirmation is then superseded', async () => {

@@ -70,9 +70,10 @@ export abstract class FilterStore {
   abstract propose(id: string, from: string, to: string, poll: string): Promise<boolean>;
 
   /**
-   * Moves the cursor to the position `poll` proposed: `confirmed`; `superseded` when a later poll proposed
-   * or moved it since (that poll delivers the same changes: this one's are not to be delivered), `gone`
-   * when the filter is.
+   * Moves the cursor to the position `poll` proposed: `confirmed`, also when `poll` was confirmed already
+   * (one of the last CONFIRMED_POLLS_KEPT: a gateway sends a confirmation again when its answer was lost);
+   * `superseded` when a later poll proposed or moved it since (that poll delivers the same changes: this
+   * one's are not to be delivered), `gone` when the filter is.
    */
   abstract confirm(id: string, poll: string): Promise<FilterConfirmation>;
 
@@ -82,6 +83,9 @@ export abstract class FilterStore {
   /** Live filters of the tier (for limits and metrics). */
   abstract count(): Promise<number>;
 }
+
+/** Confirmed polls a filter remembers, so that a confirmation sent again is answered `confirmed`. */
+export const CONFIRMED_POLLS_KEPT = 4;
 
 /** geth's filter timeout: 5 minutes without eth_getFilterChanges. */
 export const FILTER_TIMEOUT_MS = 5 * 60 * 1000;

@@ -3,6 +3,7 @@
 // parsed object, whose thousands of small strings cost about twice as much heap.
 import {
   DEFAULT_FILTER_CAPS,
+  CONFIRMED_POLLS_KEPT,
   FILTER_TIMEOUT_MS,
   type FilterCaps,
   FilterCapError,
@@ -24,6 +25,8 @@ interface Live {
   expiresAt: number;
   /** The position a poll proposed and the gateway has not confirmed yet. */
   proposed?: { readonly to: string; readonly poll: string };
+  /** The last confirmed polls, newest first (CONFIRMED_POLLS_KEPT at most). */
+  confirmed: readonly string[];
 }
 
 export class MemoryFilterStore extends FilterStore {
@@ -62,6 +65,7 @@ export class MemoryFilterStore extends FilterStore {
       filter: { ...rest, id },
       criteria: criteria === undefined ? undefined : JSON.stringify(criteria),
       expiresAt: this.now() + this.timeoutMs,
+      confirmed: [],
     });
     return Promise.resolve();
   }
@@ -93,8 +97,10 @@ export class MemoryFilterStore extends FilterStore {
   confirm(id: string, poll: string): Promise<FilterConfirmation> {
     const live = this.live(id);
     if (live === undefined) return Promise.resolve('gone');
-    if (live.proposed?.poll !== poll) return Promise.resolve('superseded');
+    if (live.proposed?.poll !== poll)
+      return Promise.resolve(live.confirmed.includes(poll) ? 'confirmed' : 'superseded');
     live.filter = { ...live.filter, cursor: live.proposed.to };
+    live.confirmed = [poll, ...live.confirmed.slice(0, CONFIRMED_POLLS_KEPT - 1)];
     delete live.proposed;
     return Promise.resolve('confirmed');
   }

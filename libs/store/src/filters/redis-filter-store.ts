@@ -3,9 +3,10 @@
 // (the criteria bytes of a client are summed over its live filters' hashes).
 // Install, advance, propose, confirm and uninstall are scripts, so a cap check and its insert, or a cursor's
 // compare and swap, are one step for every replica. A proposed cursor is two more fields of the hash
-// (`proposed`, `poll`).
+// (`proposed`, `poll`); `confirmed` lists the last polls confirmed.
 import type { Redis } from 'ioredis';
 import {
+  CONFIRMED_POLLS_KEPT,
   DEFAULT_FILTER_CAPS,
   FILTER_TIMEOUT_MS,
   type FilterCaps,
@@ -62,12 +63,23 @@ redis.call('ZADD', client, 'XX', ARGV[4], ARGV[5])
 redis.call('PEXPIRE', client, ARGV[3])
 return 1`;
 
-// KEYS: filter hash. ARGV: poll. 1 confirmed, 0 superseded, -1 gone.
+// KEYS: filter hash. ARGV: poll, how many confirmed polls to remember. 1 confirmed, 0 superseded, -1 gone.
+// The last confirmed polls are kept (space-separated, newest first) so a confirmation sent again answers 1.
 const CONFIRM = `
-local fields = redis.call('HMGET', KEYS[1], 'kind', 'poll', 'proposed')
+local fields = redis.call('HMGET', KEYS[1], 'kind', 'poll', 'proposed', 'confirmed')
 if not fields[1] then return -1 end
-if fields[2] ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'cursor', fields[3])
+local confirmed = fields[4] or ''
+if fields[2] ~= ARGV[1] then
+  for word in string.gmatch(confirmed, '%S+') do
+    if word == ARGV[1] then return 1 end
+  end
+  return 0
+end
+local kept, count = ARGV[1], 1
+for word in string.gmatch(confirmed, '%S+') do
+  if count < tonumber(ARGV[2]) then kept = kept .. ' ' .. word; count = count + 1 end
+end
+redis.call('HSET', KEYS[1], 'cursor', fields[3], 'confirmed', kept)
 redis.call('HDEL', KEYS[1], 'proposed', 'poll')
 return 1`;
 
@@ -148,7 +160,13 @@ export class RedisFilterStore extends FilterStore {
   }
 
   async confirm(id: string, poll: string): Promise<FilterConfirmation> {
-    const outcome = await this.redis.eval(CONFIRM, 1, this.filterKey(filterKey(id)), poll);
+    const outcome = await this.redis.eval(
+      CONFIRM,
+      1,
+      this.filterKey(filterKey(id)),
+      poll,
+      CONFIRMED_POLLS_KEPT,
+    );
     return outcome === 1 ? 'confirmed' : outcome === 0 ? 'superseded' : 'gone';
   }
 
