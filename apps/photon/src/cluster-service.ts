@@ -13,9 +13,10 @@ import type { Redis } from 'ioredis';
 import { openNats, openRedis } from './cluster-connections';
 import type { ClusterConfig, ListenAddress } from '@photon/config';
 import { type OpsMetrics, Readiness } from '@photon/ops';
-import { countHandlerCalls } from './ops/app-sources';
+import { countHandlerCalls } from './ops/handler-calls';
 import { ProcessOps } from './ops/process-ops';
-import { busCheck, engineCheck, storeCheck } from './ops/service-checks';
+import type { EngineCheck } from './ops/engine-check';
+import { busCheck, storeCheck } from './ops/service-checks';
 import type { PhotonLogger } from './photon-logger';
 import { closeOnSignal } from './running-process';
 
@@ -30,8 +31,8 @@ export interface ClusterService {
   readonly announce?: string;
   /** Releases what `module` opened beside Redis, before the connections close. */
   close?(): Promise<void>;
-  /** The engine the service reads: readiness checks it answers. */
-  readonly engine?: URL;
+  /** The engine the service reads (engineCheck): readiness checks it answers; closed with the process. */
+  readonly engine?: EngineCheck;
   /** Feeds the metrics from what the service's app keeps (caches, the head, filters). */
   watch?(metrics: OpsMetrics, app: INestApplicationContext): void;
 }
@@ -49,7 +50,7 @@ export async function serveClusterService(
   });
   const strategy = new NatsRpcServer(nats, config.busPrefix, { traceCalls: logger.isEnabled('debug') });
   const ops = new ProcessOps(config.opsLaddr);
-  const engine = service.engine === undefined ? undefined : engineCheck(service.engine);
+  const engine = service.engine;
   try {
     const app = await NestFactory.createMicroservice(
       {

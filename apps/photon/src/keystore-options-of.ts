@@ -5,7 +5,6 @@
 // from the same file.
 import { join } from 'node:path';
 import { ConfigError, type KeystoreConfig, type StartConfig, isLoopbackHost } from '@photon/config';
-import { devAccounts } from '@photon/devnet';
 import { type KeystoreOptions, defaultKeystoreDir, readKekFile } from '@photon/keystore';
 import {
   DEFAULT_UNLOCK_BACKOFF,
@@ -48,28 +47,41 @@ export async function inProcessKeystoreOptions(config: StartConfig): Promise<Key
   return {
     ...common(config),
     keystoreDir: inProcessKeystoreDir(config),
-    devAccountKeys: devAccountsWanted(config) ? devAccountKeys() : [],
+    devAccountKeys: devAccountsWanted(config) ? await devAccountKeys() : [],
     sessions: new MemoryUnlockStore(wrapper),
     backoff: new MemoryUnlockBackoff(unlockBackoffPolicyOf(config)),
   };
 }
 
+/** `devAccountKeys`: the keys of --dev-accounts on (clusterDevAccountKeys), read before the module is built. */
 export function clusterKeystoreOptions(
   config: KeystoreConfig,
   sessions: UnlockSessionStore,
   backoff: UnlockBackoff,
+  devAccountKeys: readonly string[],
 ): KeystoreOptions {
   return {
     ...common(config),
     keystoreDir: config.keystoreDir ?? defaultKeystoreDir(null),
-    // Asked for by the operator (photon cluster asks with its own devnet): a keystore cannot tell its chain.
-    devAccountKeys: config.devAccounts === 'on' ? devAccountKeys() : [],
+    devAccountKeys: [...devAccountKeys],
     sessions,
     backoff,
   };
 }
 
-const devAccountKeys = (): string[] => devAccounts().map((account) => account.privateKey);
+/** Asked for by the operator (photon cluster asks with its own devnet): a keystore cannot tell its chain. */
+export async function clusterDevAccountKeys(config: KeystoreConfig): Promise<string[]> {
+  return config.devAccounts === 'on' ? devAccountKeys() : [];
+}
+
+/**
+ * The dev accounts' keys. The devnet's code is loaded only then: with its EVM it is a third of a keystore
+ * replica's start, which sets how soon a restarted keystore serves.
+ */
+async function devAccountKeys(): Promise<string[]> {
+  const { devAccounts } = await import('@photon/devnet');
+  return devAccounts().map((account) => account.privateKey);
+}
 
 /**
  * The keystore of `photon start`: --keystore-dir when given; with its own devnet, with the chain (under

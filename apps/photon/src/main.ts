@@ -19,15 +19,6 @@ import {
 } from '@photon/config';
 import { PHOTON_VERSION } from '@photon/types';
 import type { LogFormat, LogLevel } from '@photon/config';
-import { clusterCommand } from './commands/cluster.command';
-import { devnetCommand } from './commands/devnet.command';
-import { eventsCommand } from './commands/events.command';
-import { gatewayCommand } from './commands/gateway.command';
-import { keystoreCommand } from './commands/keystore.command';
-import { pruneCommand } from './commands/prune.command';
-import { queryCommand } from './commands/query.command';
-import { startCommand } from './commands/start.command';
-import { txCommand } from './commands/tx.command';
 import { CLUSTER_ROLE_ENV } from './cluster/role-process';
 import { type PhotonLogger, photonLogger } from './photon-logger';
 
@@ -37,46 +28,70 @@ interface LoggingConfig {
   readonly quiet: boolean;
 }
 
+type Run = (config: never, logger: PhotonLogger) => Promise<void>;
+
 interface Command {
   readonly summary: string;
   readonly schema: Schema;
-  readonly run: (config: never, logger: PhotonLogger) => Promise<void>;
+  /**
+   * Loads the command's code, then runs it. Loaded only when chosen: a role replica loads its own app, not
+   * the whole tier's (a keystore replica served 1 s sooner after a restart, the devnet's EVM left unread).
+   */
+  readonly run: Run;
 }
+
+/** `run` of the command that `load` brings in, as it brings it in. */
+const lazily =
+  (load: () => Promise<Run>): Run =>
+  async (config, logger) =>
+    (await load())(config, logger);
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   start: {
     summary: 'everything in one process (the embedded default)',
     schema: START_SCHEMA,
-    run: startCommand,
+    run: lazily(async () => (await import('./commands/start.command.js')).startCommand),
   },
   cluster: {
     summary: 'the tier as separate local processes on NATS and Redis, one log stream',
     schema: CLUSTER_RUN_SCHEMA,
-    run: clusterCommand,
+    run: lazily(async () => (await import('./commands/cluster.command.js')).clusterCommand),
   },
-  gateway: { summary: 'HTTP/WS listeners routing over NATS', schema: GATEWAY_SCHEMA, run: gatewayCommand },
-  query: { summary: 'the query service over NATS', schema: QUERY_SCHEMA, run: queryCommand },
-  tx: { summary: 'the tx service (transaction submission) over NATS', schema: TX_SCHEMA, run: txCommand },
+  gateway: {
+    summary: 'HTTP/WS listeners routing over NATS',
+    schema: GATEWAY_SCHEMA,
+    run: lazily(async () => (await import('./commands/gateway.command.js')).gatewayCommand),
+  },
+  query: {
+    summary: 'the query service over NATS',
+    schema: QUERY_SCHEMA,
+    run: lazily(async () => (await import('./commands/query.command.js')).queryCommand),
+  },
+  tx: {
+    summary: 'the tx service (transaction submission) over NATS',
+    schema: TX_SCHEMA,
+    run: lazily(async () => (await import('./commands/tx.command.js')).txCommand),
+  },
   events: {
     summary:
       'the events service (filters, the head and log streams, the log index) over NATS, filter cursors in Redis',
     schema: EVENTS_SCHEMA,
-    run: eventsCommand,
+    run: lazily(async () => (await import('./commands/events.command.js')).eventsCommand),
   },
   keystore: {
     summary: 'the keystore service over NATS, unlock sessions in Redis',
     schema: KEYSTORE_SCHEMA,
-    run: keystoreCommand,
+    run: lazily(async () => (await import('./commands/keystore.command.js')).keystoreCommand),
   },
   devnet: {
     summary: 'the single-validator CometBFT + EVM chain alone',
     schema: DEVNET_SCHEMA,
-    run: devnetCommand,
+    run: lazily(async () => (await import('./commands/devnet.command.js')).devnetCommand),
   },
   prune: {
     summary: "removes a bus prefix's Redis keys and JetStream streams",
     schema: PRUNE_SCHEMA,
-    run: pruneCommand,
+    run: lazily(async () => (await import('./commands/prune.command.js')).pruneCommand),
   },
 };
 

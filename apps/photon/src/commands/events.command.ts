@@ -5,16 +5,17 @@ import type { EventsConfig } from '@photon/config';
 import { EventsModule } from '@photon/events';
 import { RedisFilterStore, RedisHeadLeadership, RedisLogIndex } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
-import { watchEvents } from '../ops/app-sources';
+import { watchEvents } from '../ops/events-sources';
 import type { PhotonLogger } from '../photon-logger';
 import { eventsOptionsOf, filterStoreSettingsOf } from '../events-options-of';
+import { engineCheck } from '../ops/engine-check';
 
 export async function eventsCommand(config: EventsConfig, logger: PhotonLogger): Promise<void> {
   await serveClusterService(
     config,
     {
       name: 'events',
-      engine: config.node,
+      engine: engineCheck(config.node),
       watch: watchEvents,
       announce: `filters in Redis ${config.redisUrl.host}`,
       module: (redis) =>

@@ -11,7 +11,7 @@ import { MemoryRateLimitCounter, RedisRateLimitCounter } from '@photon/store';
 import type { Redis } from 'ioredis';
 import { gatewayOptionsOf } from '../gateway-options-of';
 import { openNats, openRedis } from '../cluster-connections';
-import { watchGateway } from '../ops/app-sources';
+import { watchGateway } from '../ops/gateway-sources';
 import { ProcessOps } from '../ops/process-ops';
 import { apiKeysOf } from '../api-keys-of';
 import type { PhotonLogger } from '../photon-logger';

@@ -6,11 +6,12 @@ import { KeystoreModule, readKekFile } from '@photon/keystore';
 import { RedisUnlockBackoff, RedisUnlockStore } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
 import type { PhotonLogger } from '../photon-logger';
-import { clusterKeystoreOptions, unlockBackoffPolicyOf } from '../keystore-options-of';
+import { clusterDevAccountKeys, clusterKeystoreOptions, unlockBackoffPolicyOf } from '../keystore-options-of';
 
 export async function keystoreCommand(config: KeystoreConfig, logger: PhotonLogger): Promise<void> {
   // A KEK file that cannot be read stops the start before anything connects.
   const wrapper = await readKekFile(config.keystoreKekFile);
+  const devAccountKeys = await clusterDevAccountKeys(config);
   let sessions: RedisUnlockStore | undefined;
   await serveClusterService(
     config,
@@ -26,7 +27,7 @@ export async function keystoreCommand(config: KeystoreConfig, logger: PhotonLogg
           prefix: config.busPrefix,
           policy: unlockBackoffPolicyOf(config),
         });
-        return KeystoreModule.register(clusterKeystoreOptions(config, sessions, backoff));
+        return KeystoreModule.register(clusterKeystoreOptions(config, sessions, backoff, devAccountKeys));
       },
       close: async () => sessions?.close(),
     },

@@ -4,10 +4,11 @@ import type { QueryConfig } from '@photon/config';
 import { QueryModule } from '@photon/query';
 import { RedisAcceptedTxStore, RedisLogIndex } from '@photon/store';
 import { serveClusterService } from '../cluster-service';
-import { watchQuery } from '../ops/app-sources';
+import { watchQuery } from '../ops/query-sources';
 import type { PhotonLogger } from '../photon-logger';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { queryOptionsOf } from '../query-options-of';
+import { engineCheck } from '../ops/engine-check';
 
 export async function queryCommand(config: QueryConfig, logger: PhotonLogger): Promise<void> {
   await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('query', logger));
@@ -15,7 +16,7 @@ export async function queryCommand(config: QueryConfig, logger: PhotonLogger): P
     config,
     {
       name: 'query',
-      engine: config.node,
+      engine: engineCheck(config.node),
       watch: watchQuery,
       module: (redis) =>
         QueryModule.register(

@@ -9,7 +9,8 @@ import { serveClusterService } from '../cluster-service';
 import type { PhotonLogger } from '../photon-logger';
 import { stopProcessOnMismatch, verifyEngineChainId } from '../engine-chain-id';
 import { acceptedTxLimits, txOptionsOf } from '../tx-options-of';
-import { watchTx } from '../ops/app-sources';
+import { watchTx } from '../ops/tx-sources';
+import { engineCheck } from '../ops/engine-check';
 
 export async function txCommand(config: TxConfig, logger: PhotonLogger): Promise<void> {
   await verifyEngineChainId(config.node, config.chainId, stopProcessOnMismatch('tx', logger));
@@ -17,7 +18,7 @@ export async function txCommand(config: TxConfig, logger: PhotonLogger): Promise
     config,
     {
       name: 'tx',
-      engine: config.node,
+      engine: engineCheck(config.node),
       watch: watchTx,
       module: (redis) =>
         TxModule.register(

@@ -4,7 +4,8 @@ import { connectNats } from '@photon/bus';
 import { connectRedis } from '@photon/store';
 import { freePort, testNatsUrl, testRedisUrl } from '@photon/testing';
 import { createServer } from 'node:http';
-import { busCheck, engineCheck, storeCheck } from './service-checks';
+import { engineCheck } from './engine-check';
+import { busCheck, storeCheck } from './service-checks';
 
 describe('service readiness checks', () => {
   it('default: the bus passes while connected and fails once closed', async () => {
