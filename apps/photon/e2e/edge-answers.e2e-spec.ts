@@ -1,6 +1,6 @@
 // Answers the gateway gives at the edge (issue 12, item 3) in both topologies: the block number is the head
 // the bus announced, yet never behind a receipt the tier just gave (the query service announces the newer
-// head before its answer leaves), and neither is a balance at latest the gateway keeps per head; over NATS, the chain id, net_version and the head still answer with every
+// head before its answer leaves), and neither is a balance or an eth_call at latest the gateway keeps per head; over NATS, the chain id, net_version and the head still answer with every
 // query replica gone, while a state read fails with a JSON-RPC error.
 import {
   type ClusterStack,
@@ -11,6 +11,8 @@ import {
   startPhotonStack,
   waitFor,
 } from '@photon/testing';
+import { JsonRpcProvider } from 'ethers';
+import { deployToken, transferToken } from './deploy-token';
 
 jest.setTimeout(90_000);
 
@@ -64,6 +66,41 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('edge answers, %s', (k
       const head = (await rpc<string>(stack.httpUrl, 'eth_blockNumber')).result!;
       expect(BigInt(head)).toBeGreaterThanOrEqual(BigInt(blockNumber!));
       expect(await balance()).toBe(initial + BigInt(nonce) + 1n);
+    }
+  });
+
+  it('behavior: an eth_call kept per head is never served after the next head; one pinned to a block keeps its answer', async () => {
+    const provider = new JsonRpcProvider(stack.httpUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+    try {
+      const token = await deployToken(provider, 5);
+      const call = {
+        to: (await token.getAddress()).toLowerCase(),
+        data: token.interface.encodeFunctionData('balanceOf', [RECIPIENT]),
+      };
+      const balanceAt = async (block?: string) =>
+        BigInt(
+          (await rpc<string>(stack.httpUrl, 'eth_call', block === undefined ? [call] : [call, block]))
+            .result!,
+        );
+      const startBlock = (await rpc<string>(stack.httpUrl, 'eth_blockNumber')).result!;
+      const before = await balanceAt('latest');
+      for (let amount = 1n; amount <= 3n; amount++) {
+        // Repeated before the transfer: the same answer (from the edge once the first one came back).
+        expect([await balanceAt(), await balanceAt('latest')]).toEqual([
+          before + ((amount - 1n) * amount) / 2n,
+          before + ((amount - 1n) * amount) / 2n,
+        ]);
+        const hash = await transferToken(token, RECIPIENT, amount, false);
+        const receipt = await provider.waitForTransaction(hash);
+        // The receipt's block is the head or behind it: the call at latest sees the transfer at once.
+        expect(BigInt((await rpc<string>(stack.httpUrl, 'eth_blockNumber')).result!)).toBeGreaterThanOrEqual(
+          BigInt(receipt!.blockNumber),
+        );
+        expect(await balanceAt('latest')).toBe(before + (amount * (amount + 1n)) / 2n);
+        expect(await balanceAt(startBlock)).toBe(before);
+      }
+    } finally {
+      provider.destroy();
     }
   });
 

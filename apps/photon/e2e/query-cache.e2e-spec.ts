@@ -142,11 +142,16 @@ describe(QueryCacheStats.name, () => {
       for (const [method, params] of reads) answers.push(await call(tier.httpUrl, method, params));
       return answers;
     };
+    const edge = tier.app.get(EdgeAnswers);
     const before = stats.snapshot().final;
+    const edgeBefore = edge.statsOf('head-state').hits;
     const first = await readAll();
     expect(await readAll()).toEqual(first);
     const kept = stats.snapshot().final;
-    expect({ misses: kept.misses - before.misses, hits: kept.hits - before.hits }).toEqual({
+    // The second round is answered by the gateway while the head has not moved (state reads and calls are
+    // kept per head at the edge too), else from the query service's cache: either way, never read again.
+    const keptAtEdge = edge.statsOf('head-state').hits - edgeBefore;
+    expect({ misses: kept.misses - before.misses, hits: kept.hits - before.hits + keptAtEdge }).toEqual({
       misses: reads.length,
       hits: reads.length,
     });

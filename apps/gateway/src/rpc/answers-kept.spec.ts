@@ -23,6 +23,17 @@ describe(AnswersPerHead.name, () => {
     expect(bytes.size).toBe(1);
   });
 
+  it('limit: past its answer bytes within a head (large call results, code), it starts over', async () => {
+    const kept = new AnswersPerHead(100, 1_000, 100);
+    await kept.keep(5n, 'a', Promise.resolve('0x' + 'ab'.repeat(30)));
+    await kept.keep(5n, 'b', Promise.resolve(new RawJson(`"0x${'cd'.repeat(30)}"`)));
+    expect(kept.size).toBe(2);
+    await kept.keep(5n, 'c', Promise.resolve('0x1'));
+    expect(kept.size).toBe(1);
+    expect(kept.settled(5n, 'a')).toBeUndefined();
+    expect(kept.settled(5n, 'c')).toEqual({ result: '0x1' });
+  });
+
   it('error: a failed answer is forgotten', async () => {
     const kept = new AnswersPerHead();
     await expect(kept.keep(5n, 'a', Promise.reject(new Error('down')))).rejects.toThrow('down');

@@ -1,7 +1,9 @@
 // Answers that hold until the next head, shared by the callers of one head: all dropped at once when the head
-// moves. Keys carry client params, so within one head they are bounded in number and in key bytes (past
-// either bound the kept answers start over). A failure is forgotten at once, so the next caller asks again:
+// moves. Keys carry client params and answers can be large (an eth_call's return data, a contract's code), so
+// within one head they are bounded in number, in key bytes and in answer bytes (past any bound the kept
+// answers start over). A failure is forgotten at once, so the next caller asks again:
 // an engine or a service that was down is never remembered.
+import { RawJson } from '@photon/codec';
 
 export class AnswersPerHead {
   private height: bigint | undefined;
@@ -9,10 +11,12 @@ export class AnswersPerHead {
   /** The answers of `answers` that have arrived, by key, so a caller can have one without a promise. */
   private arrived = new Map<string, { readonly result: unknown }>();
   private keyBytes = 0;
+  private answerBytes = 0;
 
   constructor(
     private readonly maxEntries = 10_000,
     private readonly maxKeyBytes = 4 * 1024 * 1024,
+    private readonly maxAnswerBytes = 32 * 1024 * 1024,
   ) {}
 
   /** The answer kept for `key` at `head`, if any. */
@@ -27,11 +31,17 @@ export class AnswersPerHead {
 
   /** Keeps `answer` (a request under way) as `key`'s at `head` until the head moves or it fails. */
   keep(head: bigint, key: string, answer: Promise<unknown>): Promise<unknown> {
-    if (this.height !== head || this.answers.size >= this.maxEntries || this.keyBytes >= this.maxKeyBytes) {
+    if (
+      this.height !== head ||
+      this.answers.size >= this.maxEntries ||
+      this.keyBytes >= this.maxKeyBytes ||
+      this.answerBytes >= this.maxAnswerBytes
+    ) {
       this.height = head;
       this.answers = new Map();
       this.arrived = new Map();
       this.keyBytes = 0;
+      this.answerBytes = 0;
     }
     const answers = this.answers;
     const arrived = this.arrived;
@@ -39,7 +49,9 @@ export class AnswersPerHead {
     this.keyBytes += key.length;
     answer.then(
       (result) => {
-        if (answers.get(key) === answer) arrived.set(key, { result });
+        if (answers.get(key) !== answer) return;
+        arrived.set(key, { result });
+        if (this.answers === answers) this.answerBytes += bytesOf(result);
       },
       () => {
         if (answers.get(key) === answer) answers.delete(key);
@@ -52,4 +64,11 @@ export class AnswersPerHead {
   get size(): number {
     return this.answers.size;
   }
+}
+
+/** What an answer weighs, near enough: its text when it is one (hex data, RawJson), else a small object. */
+function bytesOf(result: unknown): number {
+  if (typeof result === 'string') return result.length;
+  if (result instanceof RawJson) return result.text.length;
+  return 256;
 }

@@ -140,23 +140,39 @@ describe(EdgeAnswers.name, () => {
     expect(statedHeads.at(-1)).toBe(6n);
   });
 
-  it('behavior: a state read at any other block, or in another form, always goes to its service', async () => {
+  it('behavior: a state read or a call pinned to a block is kept per head too; pending and other forms go to the service', async () => {
     const address = '0x' + '11'.repeat(20);
     announce(5);
-    const asks = [
-      ['eth_getTransactionCount', [address, 'pending']],
+    const pinned = [
       ['eth_getBalance', [address, '0x5']],
       ['eth_getBalance', [address, 'earliest']],
       ['eth_getBalance', [address, { blockHash: '0x' + 'ab'.repeat(32) }]],
+      ['eth_call', [{ to: address, data: '0x70a08231' }, '0x4']],
+      ['eth_call', [{ to: address, data: '0x70a08231' }]],
+      ['eth_estimateGas', [{ to: address }, 'latest']],
+    ] as const;
+    for (const [method, params] of pinned) {
+      const first = await answer(method, params);
+      expect(await answer(method, params)).toBe(first);
+    }
+    expect(bus.asked).toHaveLength(pinned.length);
+    const asks = [
+      ['eth_getTransactionCount', [address, 'pending']],
+      ['eth_call', [{ to: address }, 'pending']],
       ['eth_getBalance', [address, 'latest', 'extra']],
+      // State overrides (a third param eth_call's row does not list): never kept.
+      ['eth_call', [{ to: address }, 'latest', { [address]: { balance: '0x1' } }]],
       ['eth_getBalance', { address }],
     ] as const;
     for (const [method, params] of asks) {
       await answer(method, params);
       await answer(method, params);
     }
-    expect(bus.asked).toHaveLength(asks.length * 2);
-    expect(statedHeads.every((head) => head === undefined)).toBe(true);
+    expect(bus.asked).toHaveLength(pinned.length + asks.length * 2);
+    // The next head: even a numbered block is asked again (kept per head only).
+    announce(6);
+    await answer('eth_getBalance', [address, '0x5']);
+    expect(bus.asked).toHaveLength(pinned.length + asks.length * 2 + 1);
   });
 
   it('error: without a trusted head a state read goes to its service every time', async () => {

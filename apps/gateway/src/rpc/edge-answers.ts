@@ -156,7 +156,7 @@ function keyedEdge(row: MethodRow, call: RpcCall): { edge: EdgeAnswer; key: stri
   const edge = row.edge;
   if (edge === undefined) return undefined;
   let key: string | undefined;
-  if (edge === 'head-state') key = latestStateKey(row, call);
+  if (edge === 'head-state') key = stateKey(row, call);
   else if (edge === 'final') key = keyOf(row.method, call.params);
   else key = withoutParams(call) ? row.method : undefined;
   return key === undefined ? undefined : { edge, key };
@@ -169,15 +169,18 @@ function keyOf(method: string, params: unknown): string | undefined {
 }
 
 /**
- * The key of a read of state at `latest` (its block param `"latest"` or left out), or undefined for any
- * other block (a number, a hash, `pending`, which counts the pool, `earliest`) or params in another form.
+ * The key of a read of state at a block (`latest` or left out, a tag, a number, an EIP-1898 hash object),
+ * or undefined for `pending` (which counts the pool and changes between heads) or params in another form. A
+ * numbered block's answer never changes, but it too is kept only for the head it was asked at.
  */
-function latestStateKey(row: MethodRow, call: RpcCall): string | undefined {
+function stateKey(row: MethodRow, call: RpcCall): string | undefined {
   const params = call.params;
   if (!Array.isArray(params) || params.length > row.params.length) return undefined;
-  const blockIndex = row.params.findIndex((param) => param.type === 'BLOCK_ID');
+  const blockIndex = row.params.findIndex(
+    (param) => param.type === 'BLOCK_ID' || param.type === 'BLOCK_TAG_OR_NUMBER',
+  );
   if (blockIndex === -1) return undefined;
   const block: unknown = params[blockIndex];
-  if (block !== undefined && block !== 'latest') return undefined;
+  if (block === 'pending') return undefined;
   return keyOf(row.method, params);
 }

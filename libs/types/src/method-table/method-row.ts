@@ -117,8 +117,8 @@ export interface MethodRow {
 /**
  * How a gateway answers at the edge: `chain`, a fact of the chain (kept once a service has given it);
  * `head`, an answer that holds until the next head (kept per head the bus announces); `head-number`, the
- * announced head itself; `head-state`, a read of state at the block its BLOCK_ID param names, kept per
- * head (for the same params) while that block is `latest` or left out; `final`, an answer that never
+ * announced head itself; `head-state`, a read of state or an execution at the block its block param names
+ * (any but `pending`), kept per head for the same params; `final`, an answer that never
  * changes once a service has given it non-null (a mined transaction's receipt: instant finality), kept
  * while it stays among the most recent. Whenever the gateway has no trusted head, the head answers go to
  * their service.

@@ -306,6 +306,7 @@ export const ETH_ROWS = [
     inventory: 'implemented',
     summary: 'Executes a message call against the state of a block without creating a transaction.',
     cost: 10,
+    edge: 'head-state',
   },
   {
     method: 'eth_estimateGas',
@@ -317,6 +318,7 @@ export const ETH_ROWS = [
     inventory: 'implemented',
     summary: 'The gas a transaction needs to succeed, found by executing it.',
     cost: 10,
+    edge: 'head-state',
   },
   {
     method: 'eth_createAccessList',
