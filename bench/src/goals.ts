@@ -31,6 +31,8 @@ export const GOALS: readonly Goal[] = [
     goal(target, 'eth_getLogs-1000blocks-address', 'hardhat', 1),
     goal(target, 'eth_getLogs-1000blocks-topic', 'hardhat', 1),
     goal(target, 'eth_call-distinct', 'ganache', 3),
+    // Issue 26: one repeated eth_call body, answered at the gateway's edge per head.
+    goal(target, 'eth_call', 'anvil', 0.8),
     goal(target, 'eth_getBalance', 'hardhat', 2),
     goal(target, 'eth_getTransactionReceipt', 'hardhat', 2),
     // Issue 26: the public-endpoint mix (public-mix.ts).
