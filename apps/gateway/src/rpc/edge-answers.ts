@@ -45,6 +45,11 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
   private stopFollowing: (() => void) | undefined;
   /** Hits and misses per kind of edge answer. */
   private readonly counts = new Map<EdgeAnswer, { hits: number; misses: number }>();
+  /**
+   * The key of the call looked up last: a call the gateway did not hold (answerNow) is asked for next
+   * (answer), and its key, a JSON text of its params, is made once rather than twice.
+   */
+  private lastKeyed: { readonly call: RpcCall; readonly keyed: KeyedEdge | undefined } | undefined;
 
   constructor(private readonly bus: MethodBus) {}
 
@@ -63,16 +68,23 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
    * bus, so the caller can write it at once. A call whose answer is on its way from a service is not held yet.
    */
   answerNow(row: MethodRow, call: RpcCall): KeptAnswer | undefined {
-    const keyed = keyedEdge(row, call);
+    const keyed = this.keyedEdge(row, call);
     return keyed === undefined ? undefined : this.held(keyed.edge, keyed.key);
   }
 
   /** `call`'s answer from the edge where `row` allows one, else `ask()`'s (the service's). */
   answer(row: MethodRow, call: RpcCall, ask: AskService): Promise<unknown> {
-    const keyed = keyedEdge(row, call);
+    const keyed = this.keyedEdge(row, call);
     if (keyed === undefined) return ask();
     const held = this.held(keyed.edge, keyed.key);
     return held === undefined ? this.askAndKeep(keyed.edge, keyed.key, ask) : Promise.resolve(held.result);
+  }
+
+  private keyedEdge(row: MethodRow, call: RpcCall): KeyedEdge | undefined {
+    if (this.lastKeyed?.call === call) return this.lastKeyed.keyed;
+    const keyed = keyedEdge(row, call);
+    this.lastKeyed = { call, keyed };
+    return keyed;
   }
 
   /** Hits and misses of every kind seen so far, by kind (for the metrics). */
@@ -151,8 +163,14 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
   }
 }
 
+/** A call's kind of edge answer and what its answer is kept under. */
+interface KeyedEdge {
+  readonly edge: EdgeAnswer;
+  readonly key: string;
+}
+
 /** `row`'s kind of edge answer and what `call`'s answer is kept under, or undefined when it is not kept. */
-function keyedEdge(row: MethodRow, call: RpcCall): { edge: EdgeAnswer; key: string } | undefined {
+function keyedEdge(row: MethodRow, call: RpcCall): KeyedEdge | undefined {
   const edge = row.edge;
   if (edge === undefined) return undefined;
   let key: string | undefined;

@@ -9,6 +9,9 @@ import {
 } from 'class-validator';
 import { CodecError, isJsonObject } from '../primitives';
 import { applyDecoded, codecFailure } from './codec-field';
+import { memoizeValidationMetadata } from './validation-metadata-memo';
+
+memoizeValidationMetadata();
 
 /** A DTO may tidy itself once decoded, e.g. fold an alias into its canonical field. */
 export interface AfterDecode {
