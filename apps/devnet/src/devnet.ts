@@ -14,7 +14,7 @@ import { blockRoutes } from './routes/block.routes';
 import type { DevnetContext } from './routes/devnet-context';
 import { infoRoutes } from './routes/info.routes';
 import { txRoutes } from './routes/tx.routes';
-import { createCometHttpServer } from './rpc/comet-http-server';
+import { answerPost, answerText, createCometHttpServer } from './rpc/comet-http-server';
 import type { Route } from './rpc/route';
 import { RouteDispatcher } from './rpc/route-dispatcher';
 import { type CometWebsocket, attachCometWebsocket } from './websocket';
@@ -73,6 +73,7 @@ export class Devnet {
     readonly websocket: CometWebsocket,
     private readonly closers: (() => Promise<void>)[],
     private readonly options: DevnetOptions,
+    private readonly dispatcher: RouteDispatcher,
     /** Set when started with a data dir. */
     readonly dataDir: DataDirState | undefined,
   ) {}
@@ -144,7 +145,7 @@ export class Devnet {
             restoredHeight: chain.restoredHeight,
             discardedBytes: chain.discardedBytes,
           };
-    const devnet = new Devnet(context, bus, server, websocket, closers, options, dataDir);
+    const devnet = new Devnet(context, bus, server, websocket, closers, options, dispatcher, dataDir);
     await devnet.produceNext();
     if (options.manualBlocks !== true)
       devnet.timer = setInterval(() => void devnet.produceNext(), options.blockTimeMs);
@@ -155,6 +156,15 @@ export class Devnet {
   get rpcUrl(): string {
     const { port } = this.server.address() as AddressInfo;
     return `http://${this.options.host}:${port}`;
+  }
+
+  /**
+   * What the RPC listener answers to a POST / `body` (one JSON-RPC request or a batch), without the listener:
+   * `photon start` passes its query service's frames to its own devnet in memory.
+   */
+  async answerPost(body: string): Promise<{ status: number; text: string }> {
+    const answer = await answerPost(this.dispatcher, body, { remoteAddress: undefined });
+    return { status: 200, text: answerText(answer) };
   }
 
   /** Produces one block now (after any block in progress) and publishes its events. */

@@ -55,7 +55,13 @@ export async function startTestTier(
   if (engineUrl === null) throw new Error('startTestTier: no engine');
   let app: NestFastifyApplication;
   try {
-    app = await createInProcessApp(config, engineUrl, new PhotonLogger({ service: 'start', ...config }));
+    // As `photon start` with its own devnet: the query service's frames cross in memory.
+    const post = devnet === undefined ? undefined : (body: string) => devnet.answerPost(body);
+    app = await createInProcessApp(
+      config,
+      { url: engineUrl, post },
+      new PhotonLogger({ service: 'start', ...config }),
+    );
   } catch (error) {
     // A tier that fails to start must not leave its devnet holding the jest worker open.
     await devnet?.stop();

@@ -1,6 +1,6 @@
 // What the query service needs from its config, as a Nest token.
 import type { ChainId } from '@photon/config';
-import type { AcceptedTxRecords } from '@photon/engine-client';
+import type { AcceptedTxRecords, EnginePost } from '@photon/engine-client';
 import type { LogIndex } from '@photon/store';
 import type { LogLimits } from './logs/log-limits';
 
@@ -8,6 +8,11 @@ export interface QueryOptions {
   readonly chainId: ChainId;
   /** CometBFT RPC of the engine (a real node or the devnet). */
   readonly engineUrl: URL;
+  /**
+   * The engine's JSON-RPC frames in memory instead of HTTP to `engineUrl` (`photon start` with its own devnet)
+   * for the engine calls of reads, executions and traces; the head's websocket keeps `engineUrl`.
+   */
+  readonly enginePost?: EnginePost | undefined;
   /** eth_getLogs caps (--logs-max-block-range, --logs-max-results). */
   readonly logLimits: LogLimits;
   /** The log index the events leader writes (Redis in the cluster, memory for `photon start`). */

@@ -2,6 +2,7 @@
 // queries, the chain reader and the pending pool. Written as factory providers in the shape Nest's
 // `FactoryProvider` takes, with no import of Nest: this lib stays free of the framework.
 import { CometHttpClient } from './http/comet-http-client';
+import type { EnginePost } from './http/json-rpc-transport';
 import { EvmQueryClient } from './evm/evm-query-client';
 import { EthereumChainReader } from './reader/ethereum-chain-reader';
 import { type AcceptedTxRecords, PendingPool } from './reader/pending-pool';
@@ -15,6 +16,8 @@ export interface EngineProvidersOptions {
   readonly accepted: AcceptedTxRecords;
   /** Most reads sent as one JSON-RPC batch (JsonRpcTransportOptions.maxBatch); absent: each alone. */
   readonly maxBatch?: number | undefined;
+  /** The node's frames in memory instead of HTTP (`photon start`'s own devnet); absent: HTTP to `engineUrl`. */
+  readonly post?: EnginePost | undefined;
 }
 
 /** One instance of each client per service (per dependency-injection container), built from `options`. */
@@ -23,7 +26,11 @@ export function engineProviders(options: EngineProvidersOptions) {
     {
       provide: CometHttpClient,
       useFactory: () =>
-        new CometHttpClient(options.engineUrl, { timeoutMs: options.timeoutMs, maxBatch: options.maxBatch }),
+        new CometHttpClient(options.engineUrl, {
+          timeoutMs: options.timeoutMs,
+          maxBatch: options.maxBatch,
+          post: options.post,
+        }),
     },
     {
       provide: EvmQueryClient,

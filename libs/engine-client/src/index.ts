@@ -11,7 +11,7 @@ export {
 export * from './comet/types';
 export { isMissingHeight, isTxNotFound } from './comet/rpc-error-kind';
 export { engineHttpUrl, engineWebsocketUrl } from './http/engine-url';
-export { type RpcParams } from './http/json-rpc-transport';
+export { type EngineAnswer, type EnginePost, type RpcParams } from './http/json-rpc-transport';
 export { CometHttpClient, type CometHttpClientOptions, type TxSearchOptions } from './http/comet-http-client';
 export {
   CometWebsocketClient,

@@ -30,23 +30,7 @@ async function serve(
   if (request.method === 'POST' && url.pathname === '/') {
     const body = await readBody(request);
     if (body === undefined) return reply(response, 413, parseError('request body too large'));
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch (error) {
-      return reply(response, 200, parseError(error instanceof Error ? error.message : String(error)));
-    }
-    if (Array.isArray(json)) {
-      const answers = await Promise.all(json.map((item) => dispatcher.dispatch(item, context, false)));
-      return reply(
-        response,
-        200,
-        answers.filter((answer) => answer !== undefined),
-      );
-    }
-    const answer = await dispatcher.dispatch(json, context, false);
-    if (answer === undefined) return reply(response, 200, undefined);
-    return reply(response, 200, answer);
+    return reply(response, 200, await answerPost(dispatcher, body, context));
   }
   if (request.method === 'GET' && url.pathname === '/') return listRoutes(dispatcher, response);
   if (request.method === 'GET') {
@@ -66,12 +50,39 @@ async function serve(
   return reply(response, 404, methodNotFound(URI_ID));
 }
 
+/**
+ * The answer to a POST / body (one JSON-RPC request or a batch), as CometBFT gives it; also what `photon
+ * start` gets for the same frame passed in memory (postAnswerText).
+ */
+export async function answerPost(
+  dispatcher: RouteDispatcher,
+  body: string,
+  context: RouteContext,
+): Promise<CometRpcResponse | CometRpcResponse[] | undefined> {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (error) {
+    return parseError(error instanceof Error ? error.message : String(error));
+  }
+  if (Array.isArray(json)) {
+    const answers = await Promise.all(json.map((item) => dispatcher.dispatch(item, context, false)));
+    return answers.filter((answer) => answer !== undefined);
+  }
+  return dispatcher.dispatch(json, context, false);
+}
+
+/** The text CometBFT writes for `body`: indented as Go's json.MarshalIndent, empty for none. */
+export function answerText(body: CometRpcResponse | CometRpcResponse[] | undefined): string {
+  return body === undefined ? '' : JSON.stringify(body, null, 2);
+}
+
 function reply(
   response: ServerResponse,
   status: number,
   body: CometRpcResponse | CometRpcResponse[] | undefined,
 ) {
-  const text = body === undefined ? '' : JSON.stringify(body, null, 2);
+  const text = answerText(body);
   response.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),

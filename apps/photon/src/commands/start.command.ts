@@ -5,6 +5,7 @@ import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusModule } from '@photon/bus';
 import type { StartConfig } from '@photon/config';
+import type { EnginePost } from '@photon/engine-client';
 import { EventsModule } from '@photon/events';
 import {
   ApiKeys,
@@ -49,18 +50,25 @@ import { type EmbeddedDevnet, startEmbeddedDevnet } from '../embedded-devnet/emb
 @Module({})
 class PhotonInProcessModule {}
 
+/** The engine of `photon start`: its CometBFT RPC, and with its own devnet the frames in memory. */
+export interface InProcessEngine {
+  readonly url: URL;
+  readonly post?: EnginePost | undefined;
+}
+
 /**
  * The whole tier as one listening Nest application, reading the chain at `engineUrl`; `ops` carries the
  * process's draining state and, when given, the metrics every layer counts in.
  */
 export async function createInProcessApp(
   config: StartConfig,
-  engineUrl: URL,
+  engine: InProcessEngine,
   logger: PhotonLogger,
   ops: GatewayOps = new ProcessOps(null),
   /** Loaded by the caller when it checks its configuration first; else loaded here. */
   apiKeys?: ApiKeys,
 ): Promise<NestFastifyApplication> {
+  const engineUrl = engine.url;
   const gateway = gatewayOptionsOf(config);
   const keys = apiKeys ?? (await apiKeysOf(config));
   const keystore = await inProcessKeystoreOptions(config);
@@ -74,7 +82,7 @@ export async function createInProcessApp(
       module: PhotonInProcessModule,
       imports: [
         BusModule.inProcess(),
-        QueryModule.register(queryOptionsOf(config, engineUrl, { accepted, logIndex })),
+        QueryModule.register(queryOptionsOf(config, engineUrl, { accepted, logIndex }, engine.post)),
         KeystoreModule.register(keystore),
         TxModule.register(
           txOptionsOf(config, engineUrl, {
@@ -133,12 +141,13 @@ export async function startCommand(config: StartConfig, logger: PhotonLogger): P
   // The embedded default: without --node, Photon brings its own chain.
   const devnet = config.node === null ? await startOwnDevnet(config, logger) : undefined;
   const engineUrl = devnet === undefined ? config.node : new URL(devnet.rpcUrl);
+  const enginePost = devnet?.post;
   const ops = new ProcessOps(config.opsLaddr);
   let app;
   let closeOps;
   try {
     if (engineUrl === null) throw new Error('photon start: no engine to read');
-    app = await createInProcessApp(config, engineUrl, logger, ops, apiKeys);
+    app = await createInProcessApp(config, { url: engineUrl, post: enginePost }, logger, ops, apiKeys);
     const readiness = app.get(GatewayReadiness);
     closeOps = await ops.serve('start', () => readiness.report(), logger);
   } catch (error) {

@@ -3,13 +3,17 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DataDirState } from '@photon/devnet';
+import type { EnginePost } from '@photon/engine-client';
 import type { PhotonLogger } from '../photon-logger';
 import type { DevnetThreadOptions, FromDevnetThread, ToDevnetThread } from './devnet-thread-protocol';
+import { EngineFrames } from './engine-frames';
 
 export interface EmbeddedDevnet {
   /** The devnet's CometBFT RPC address, e.g. http://127.0.0.1:26657. */
   readonly rpcUrl: string;
   readonly dataDir: DataDirState | undefined;
+  /** The devnet's CometBFT JSON-RPC in memory, for the query service's engine clients (engine-frames.ts). */
+  readonly post: EnginePost;
   /** Stops block production, closes the RPC and the data dir, and ends the thread. */
   stop(): Promise<void>;
 }
@@ -22,6 +26,7 @@ export function startEmbeddedDevnet(
   logger: PhotonLogger,
 ): Promise<EmbeddedDevnet> {
   const worker = new Worker(THREAD_SCRIPT, { workerData: options });
+  const frames = new EngineFrames(worker);
   let stopping: Promise<void> | undefined;
   return new Promise((resolve, reject) => {
     let started = false;
@@ -32,6 +37,7 @@ export function startEmbeddedDevnet(
           resolve({
             rpcUrl: message.rpcUrl,
             dataDir: message.dataDir,
+            post: frames.post,
             stop: () => (stopping ??= stopThread(worker)),
           });
           return;

@@ -13,7 +13,10 @@ export class TraceEngine implements OnApplicationShutdown {
   private readonly comet: CometHttpClient;
 
   constructor(@Inject(QUERY_OPTIONS) options: QueryOptions) {
-    this.comet = new CometHttpClient(options.engineUrl, { timeoutMs: TRACE_CALL_TIMEOUT_MS });
+    this.comet = new CometHttpClient(options.engineUrl, {
+      timeoutMs: TRACE_CALL_TIMEOUT_MS,
+      post: options.enginePost,
+    });
     this.evm = new EvmQueryClient(this.comet);
   }
 

@@ -11,9 +11,15 @@ import { ChainHead } from './chain-head';
 export const ENGINE_CALL_TIMEOUT_MS = 5_000;
 
 export function queryEngineProviders(options: QueryOptions): Provider[] {
-  const { engineUrl, accepted, engineBatch } = options;
+  const { engineUrl, accepted, engineBatch, enginePost } = options;
   return [
-    ...engineProviders({ engineUrl, accepted, timeoutMs: ENGINE_CALL_TIMEOUT_MS, maxBatch: engineBatch }),
+    ...engineProviders({
+      engineUrl,
+      accepted,
+      timeoutMs: ENGINE_CALL_TIMEOUT_MS,
+      maxBatch: engineBatch,
+      post: enginePost,
+    }),
     ChainHead,
     BlockResolver,
     { provide: FinalAnswers, useFactory: () => new FinalAnswers(options.finalAnswersBytes) },

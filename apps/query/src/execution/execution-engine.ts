@@ -16,6 +16,7 @@ export class ExecutionEngine implements OnApplicationShutdown {
     this.comet = new CometHttpClient(options.engineUrl, {
       timeoutMs: EXECUTION_CALL_TIMEOUT_MS,
       maxBatch: options.engineBatch,
+      post: options.enginePost,
     });
     this.evm = new EvmQueryClient(this.comet);
   }

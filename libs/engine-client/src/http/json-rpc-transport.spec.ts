@@ -303,3 +303,51 @@ describe(`${JsonRpcTransport.name} batches`, () => {
     transport.close();
   });
 });
+
+describe('JsonRpcTransport with frames in memory (EnginePost)', () => {
+  const url = new URL('http://devnet.invalid/');
+
+  it('default: the frame goes to `post` as the JSON-RPC text it would POST, and its answer is read alike', async () => {
+    const frames: string[] = [];
+    const transport = new JsonRpcTransport(url, {
+      post: (body) => {
+        frames.push(body);
+        const { id } = JSON.parse(body) as { id: number };
+        return Promise.resolve({
+          status: 200,
+          text: JSON.stringify({ jsonrpc: '2.0', id, result: { ok: 1 } }),
+        });
+      },
+    });
+    expect(await transport.call('status', { height: '5' })).toEqual({ ok: 1 });
+    expect(JSON.parse(frames[0]!)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'status',
+      params: { height: '5' },
+    });
+    transport.close();
+  });
+
+  it('error: a devnet thread that is gone is unavailability; one that never answers times out', async () => {
+    const gone = new JsonRpcTransport(url, {
+      post: () =>
+        Promise.reject(Object.assign(new Error('the devnet thread has stopped'), { code: 'ECONNREFUSED' })),
+    });
+    await expect(gone.call('status')).rejects.toMatchObject({
+      name: EngineUnavailableError.name,
+      kind: 'connection',
+    });
+    const silent = new JsonRpcTransport(url, {
+      timeoutMs: 50,
+      post: (_body, deadline) =>
+        new Promise((_resolve, reject) =>
+          deadline.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
+    });
+    await expect(silent.call('status')).rejects.toMatchObject({
+      name: EngineUnavailableError.name,
+      kind: 'timeout',
+    });
+  });
+});

@@ -17,9 +17,24 @@ export interface JsonRpcTransportOptions {
    * call of its batch. CometBFT refuses batches over its `max_request_batch_size` (10 by default).
    */
   maxBatch?: number | undefined;
+  /** The exchange in memory instead of HTTP (see EnginePost); `url` still names the node in errors. */
+  post?: EnginePost | undefined;
 }
 
 export type RpcParams = Readonly<Record<string, string | boolean | undefined>>;
+
+/** One POST / exchange: the JSON-RPC request text in, the node's HTTP status and answer text out. */
+export interface EngineAnswer {
+  readonly status: number;
+  readonly text: string;
+}
+
+/**
+ * How a JSON-RPC request text reaches the node and its answer comes back, when not over HTTP: `photon start`
+ * passes the same CometBFT frames to the devnet on its worker thread in memory. It rejects when the node is
+ * gone (an error with `code` ECONNREFUSED), and when `deadline` aborts.
+ */
+export type EnginePost = (body: string, deadline: AbortSignal) => Promise<EngineAnswer>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Network errors that mean "nobody answered", as opposed to a bad answer. */
@@ -48,7 +63,8 @@ interface QueuedCall {
 }
 
 export class JsonRpcTransport {
-  private readonly agent: http.Agent;
+  private readonly agent: http.Agent | undefined;
+  private readonly post: EnginePost;
   private readonly timeoutMs: number;
   private readonly maxBatch: number;
   private nextId = 1;
@@ -62,8 +78,14 @@ export class JsonRpcTransport {
   ) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBatch = Math.max(1, Math.floor(opts.maxBatch ?? 1));
-    const agentOptions = { keepAlive: true, maxSockets: opts.maxSockets ?? 64 };
-    this.agent = url.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+    if (opts.post !== undefined) {
+      this.post = opts.post;
+    } else {
+      const agentOptions = { keepAlive: true, maxSockets: opts.maxSockets ?? 64 };
+      const agent = url.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+      this.agent = agent;
+      this.post = (body, deadline) => this.postOverHttp(agent, body, deadline);
+    }
   }
 
   /** The `result` of `method`; throws EngineUnavailableError, EngineRpcError or EngineResponseError. */
@@ -78,15 +100,12 @@ export class JsonRpcTransport {
   }
 
   /** One HTTP exchange under one deadline, with one retry when a pooled socket turns out stale. */
-  private async exchange(
-    method: string,
-    body: string,
-    timeoutMs: number,
-  ): Promise<{ status: number; text: string }> {
+  private async exchange(method: string, body: string, timeoutMs: number): Promise<EngineAnswer> {
     const deadline = AbortSignal.timeout(timeoutMs);
     try {
       return await this.post(body, deadline);
     } catch (error) {
+      if (deadline.aborted) throw toEngineError(method, new CallTimeout(), timeoutMs);
       // A pooled socket the server closed while idle fails at once with ECONNRESET; the request never reached
       // the node, so one retry on a fresh socket is safe.
       if (!isStaleSocket(error)) throw toEngineError(method, error, timeoutMs);
@@ -162,10 +181,10 @@ export class JsonRpcTransport {
 
   /** Closes pooled sockets; calls made afterwards open new ones. */
   close(): void {
-    this.agent.destroy();
+    this.agent?.destroy();
   }
 
-  private post(body: string, deadline: AbortSignal): Promise<{ status: number; text: string }> {
+  private postOverHttp(agent: http.Agent, body: string, deadline: AbortSignal): Promise<EngineAnswer> {
     const request = this.url.protocol === 'https:' ? https.request : http.request;
     return new Promise((resolve, reject) => {
       if (deadline.aborted) {
@@ -174,7 +193,7 @@ export class JsonRpcTransport {
       }
       const req = request(this.url, {
         method: 'POST',
-        agent: this.agent,
+        agent,
         signal: deadline,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       });
@@ -226,7 +245,7 @@ function toEngineError(method: string, error: unknown, timeoutMs: number): Error
 }
 
 /** The JSON of an answer; a body that is not JSON is unavailability behind a proxy (5xx) or malformed. */
-function parseAnswer(method: string, answer: { status: number; text: string }): unknown {
+function parseAnswer(method: string, answer: EngineAnswer): unknown {
   try {
     return JSON.parse(answer.text);
   } catch {
