@@ -3,6 +3,7 @@
 // `FactoryProvider` takes, with no import of Nest: this lib stays free of the framework.
 import { CometHttpClient } from './http/comet-http-client';
 import { EvmQueryClient } from './evm/evm-query-client';
+import { StoreProofClient } from './evm/store-proof-client';
 import { EthereumChainReader } from './reader/ethereum-chain-reader';
 import { type AcceptedTxRecords, PendingPool } from './reader/pending-pool';
 
@@ -29,6 +30,11 @@ export function engineProviders(options: EngineProvidersOptions) {
       provide: EvmQueryClient,
       inject: [CometHttpClient],
       useFactory: (comet: CometHttpClient) => new EvmQueryClient(comet),
+    },
+    {
+      provide: StoreProofClient,
+      inject: [CometHttpClient],
+      useFactory: (comet: CometHttpClient) => new StoreProofClient(comet),
     },
     {
       provide: EthereumChainReader,
