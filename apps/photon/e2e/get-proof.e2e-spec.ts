@@ -4,7 +4,16 @@
 import { MerklePatriciaTrie, verifyMPTWithMerkleProof } from '@ethereumjs/mpt';
 import { createAccountFromRLP } from '@ethereumjs/util';
 import { type PhotonStack, devWallet, startPhotonStack, waitFor } from '@photon/testing';
-import { AbiCoder, decodeRlp, getBytes, hexlify, JsonRpcProvider, keccak256, toBeHex, toQuantity } from 'ethers';
+import {
+  AbiCoder,
+  decodeRlp,
+  getBytes,
+  hexlify,
+  JsonRpcProvider,
+  keccak256,
+  toBeHex,
+  toQuantity,
+} from 'ethers';
 import { ChainWriter, INITIAL_SUPPLY, type TokenChain, putTokenChain } from './query-chain';
 
 jest.setTimeout(120_000);
@@ -53,7 +62,10 @@ describe('eth_getProof with ethers', () => {
 
   /** The state root after `height`: the next block's, waited for when `height` is the head. */
   async function stateRootAfter(height: bigint): Promise<string> {
-    await waitFor(async () => BigInt(await provider.send('eth_blockNumber', [])) > height, 20_000);
+    await waitFor(async () => BigInt(await provider.send('eth_blockNumber', [])) > height, {
+      timeoutMs: 20_000,
+      what: `block ${height + 1n}`,
+    });
     const next = (await provider.send('eth_getBlockByNumber', [toQuantity(height + 1n), false])) as {
       stateRoot: string;
     };
@@ -73,7 +85,7 @@ describe('eth_getProof with ethers', () => {
     }
   }
 
-  it('default: the token\'s slots at its transfer block verify against the next block\'s stateRoot', async () => {
+  it("default: the token's slots at its transfer block verify against the next block's stateRoot", async () => {
     const at = toQuantity(chain.transferHeight);
     const keys = [TOTAL_SUPPLY_SLOT, balanceSlot(A5), '0x99'];
     const proof = (await provider.send('eth_getProof', [chain.token, keys, at])) as AccountProof;
@@ -100,7 +112,11 @@ describe('eth_getProof with ethers', () => {
     await verify({ ...latest, storageProof: [] }, head);
 
     const before = chain.transferHeight - 1n;
-    const old = (await provider.send('eth_getProof', [chain.token, [balanceSlot(A5)], toQuantity(before)])) as AccountProof;
+    const old = (await provider.send('eth_getProof', [
+      chain.token,
+      [balanceSlot(A5)],
+      toQuantity(before),
+    ])) as AccountProof;
     expect(old.storageProof[0]?.value).toBe('0x0');
     await verify(old, before);
   });
@@ -118,13 +134,19 @@ describe('eth_getProof with ethers', () => {
       code: -32602,
       message: 'invalid argument 1: json: cannot unmarshal string into Go value of type []string',
     });
-    expect(await error([A4, ['0xzz'], 'latest'])).toEqual({ code: -32602, message: 'invalid argument 1: [0]: hex string invalid' });
+    expect(await error([A4, ['0xzz'], 'latest'])).toEqual({
+      code: -32602,
+      message: 'invalid argument 1: [0]: hex string invalid',
+    });
     expect(await error([A4, [], '0xfffffff'])).toEqual({ code: -32000, message: 'header not found' });
     expect(await error([A4, [], '0x2'])).toEqual({
       code: -32000,
       message: 'proof queries at height <= 2 are not supported',
     });
     const tooMany = Array.from({ length: 1_025 }, (_, i) => toQuantity(i));
-    expect(await error([A4, tooMany, 'latest'])).toEqual({ code: -38026, message: 'too many storage keys (max 1024)' });
+    expect(await error([A4, tooMany, 'latest'])).toEqual({
+      code: -38026,
+      message: 'too many storage keys (max 1024)',
+    });
   });
 });

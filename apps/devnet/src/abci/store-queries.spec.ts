@@ -22,14 +22,25 @@ async function devnet(): Promise<{ chain: EvmChain; probe: Hex }> {
   await chain.checkTx(await signTx(devWallet(1), { nonce: 0, data: PROBE_INIT_CODE, ...fees }));
   const deployed = await chain.produceBlock({ height: 1, timestamp: 1_700_000_001, proposer: VALIDATOR });
   const probe = deployed.txs[0]?.contractAddress as Hex;
-  for (const [nonce, value] of [[1, 7n], [2, 9n]] as const) {
-    await chain.checkTx(await signTx(devWallet(1), { nonce, to: probe, data: probeCall(Probe.store, value), ...fees }));
+  for (const [nonce, value] of [
+    [1, 7n],
+    [2, 9n],
+  ] as const) {
+    await chain.checkTx(
+      await signTx(devWallet(1), { nonce, to: probe, data: probeCall(Probe.store, value), ...fees }),
+    );
     await chain.produceBlock({ height: nonce + 1, timestamp: 1_700_000_001 + nonce, proposer: VALIDATOR });
   }
   return { chain, probe };
 }
 
-function ask(chain: EvmChain, path: string, data: Uint8Array, height = 0n, prove = true): Promise<AbciQueryResponse> {
+function ask(
+  chain: EvmChain,
+  path: string,
+  data: Uint8Array,
+  height = 0n,
+  prove = true,
+): Promise<AbciQueryResponse> {
   return abciQuery(chain, { path, data, height, prove }, { validatorAddress: VALIDATOR });
 }
 
@@ -51,7 +62,12 @@ describe(storeQuery.name, () => {
   it('default', async () => {
     const key = slotKey(probe, 0n);
     const answer = await ask(chain, 'store/evm/key', key, 2n);
-    expect(answer.response).toMatchObject({ code: 0, log: '', height: '2', key: Buffer.from(key).toString('base64') });
+    expect(answer.response).toMatchObject({
+      code: 0,
+      log: '',
+      height: '2',
+      key: Buffer.from(key).toString('base64'),
+    });
     // Ethermint's x/evm store keeps the slot's 32 bytes.
     expect(b64(answer.response.value)).toEqual(setLengthLeft(Uint8Array.of(7), 32));
     // The account proof in the ops proves the probe's account, and so its storage root, under the state
@@ -74,7 +90,9 @@ describe(storeQuery.name, () => {
     expect(accountRlp).not.toBeNull();
     // Height 2's proof does not hold under height 3's root.
     const old = await ask(chain, 'store/evm/key', key, 2n);
-    await expect(proven(chain.block(3).stateRoot, bytes(probe), nodes(old, ACCOUNT_TRIE_OP))).rejects.toThrow();
+    await expect(
+      proven(chain.block(3).stateRoot, bytes(probe), nodes(old, ACCOUNT_TRIE_OP)),
+    ).rejects.toThrow();
   });
 
   it('args: without prove, the value and no proof', async () => {
@@ -88,7 +106,9 @@ describe(storeQuery.name, () => {
     expect(unset.response).toMatchObject({ code: 0, value: null });
     const accountRlp = await proven(chain.block(3).stateRoot, bytes(probe), nodes(unset, ACCOUNT_TRIE_OP));
     const { storageRoot } = createAccountFromRLP(accountRlp as Uint8Array);
-    expect(await proven(storageRoot, setLengthLeft(Uint8Array.of(5), 32), nodes(unset, STORAGE_TRIE_OP))).toBeNull();
+    expect(
+      await proven(storageRoot, setLengthLeft(Uint8Array.of(5), 32), nodes(unset, STORAGE_TRIE_OP)),
+    ).toBeNull();
     // A dev account has no storage: its storage proof is the account proof alone, showing the empty root.
     const eoa = await ask(chain, 'store/evm/key', slotKey(devAddress(0), 0n));
     expect(nodes(eoa, STORAGE_TRIE_OP)).toEqual([]);
@@ -99,7 +119,9 @@ describe(storeQuery.name, () => {
   it('behavior: store/acc/key proves the account as the state trie holds it; an unknown one absent', async () => {
     const answer = await ask(chain, 'store/acc/key', accountKey(devAddress(1)));
     const value = b64(answer.response.value);
-    expect(await proven(chain.block(3).stateRoot, bytes(devAddress(1)), nodes(answer, ACCOUNT_TRIE_OP))).toEqual(value);
+    expect(
+      await proven(chain.block(3).stateRoot, bytes(devAddress(1)), nodes(answer, ACCOUNT_TRIE_OP)),
+    ).toEqual(value);
     expect(createAccountFromRLP(value).nonce).toBe(3n);
     const nobody: Hex = `0x${'42'.repeat(20)}`;
     const absent = await ask(chain, 'store/acc/key', accountKey(nobody));
@@ -109,11 +131,15 @@ describe(storeQuery.name, () => {
 
   it('error: heights, stores, subpaths and keys the devnet does not answer', async () => {
     const key = slotKey(probe, 0n);
-    const log = async (path: string, data = key, height = 0n) => (await ask(chain, path, data, height)).response.log;
+    const log = async (path: string, data = key, height = 0n) =>
+      (await ask(chain, path, data, height)).response.log;
     expect(await log('store/evm/key', key, 1n)).toBe(
       'cannot query with proof when height <= 1; please provide a valid height: invalid request',
     );
-    expect((await ask(chain, 'store/evm/key', key, 4n)).response).toMatchObject({ code: 26, codespace: 'sdk' });
+    expect((await ask(chain, 'store/evm/key', key, 4n)).response).toMatchObject({
+      code: 26,
+      codespace: 'sdk',
+    });
     expect(await log('store/bank/key')).toBe('no such store: bank: unknown request');
     expect(await log('store/evm/subspace')).toBe('unexpected query path: /subspace: unknown request');
     expect(await log('store/evm/key', new Uint8Array())).toBe('query cannot be zero length: invalid request');

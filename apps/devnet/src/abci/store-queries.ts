@@ -30,11 +30,18 @@ export interface StoreQuery {
 const hex = (bytes: Uint8Array): `0x${string}` => `0x${Buffer.from(bytes).toString('hex')}`;
 
 /** handleQueryStore + the multistore's and the store's Query, over the devnet's state. */
-export async function storeQuery(evm: EvmChain, query: StoreQuery, latest: bigint): Promise<AbciQueryResponse> {
+export async function storeQuery(
+  evm: EvmChain,
+  query: StoreQuery,
+  latest: bigint,
+): Promise<AbciQueryResponse> {
   const { parts, key, height, prove } = query;
   if (height <= 1n && prove) {
     return errorResponse(
-      new SdkError(QueryErrors.invalidRequest, 'cannot query with proof when height <= 1; please provide a valid height'),
+      new SdkError(
+        QueryErrors.invalidRequest,
+        'cannot query with proof when height <= 1; please provide a valid height',
+      ),
     );
   }
   const [, store = '', ...rest] = parts;
@@ -50,7 +57,10 @@ export async function storeQuery(evm: EvmChain, query: StoreQuery, latest: bigin
   }
   if (height > latest) {
     return errorResponse(
-      new SdkError(QueryErrors.invalidHeight, 'cannot query with height in the future; please provide a valid height'),
+      new SdkError(
+        QueryErrors.invalidHeight,
+        'cannot query with height in the future; please provide a valid height',
+      ),
     );
   }
   return store === 'evm' ? evmStoreKey(evm, key, height, prove) : authStoreKey(evm, key, height, prove);
@@ -93,7 +103,12 @@ function accountOps(address: Uint8Array, proof: AccountProof): ProofOp[] {
 }
 
 /** The slot's storage-trie nodes, then the account's state-trie nodes that carry its storage root. */
-function slotOps(slot: Uint8Array, proof: SlotProof, address: `0x${string}`, account: AccountProof): ProofOp[] {
+function slotOps(
+  slot: Uint8Array,
+  proof: SlotProof,
+  address: `0x${string}`,
+  account: AccountProof,
+): ProofOp[] {
   const storage = proof.nodes.map((node) => ({ type: STORAGE_TRIE_OP, key: slot, data: node }));
   return [...storage, ...accountOps(Buffer.from(address.slice(2), 'hex'), account)];
 }

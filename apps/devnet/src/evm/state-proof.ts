@@ -29,7 +29,11 @@ export async function proveAccount(state: MerkleStateManager, address: Hex): Pro
 }
 
 /** The proof of one 32-byte slot of `address` in `state` (an absent account has an empty storage). */
-export async function proveSlot(state: MerkleStateManager, address: Hex, slot: Uint8Array): Promise<SlotProof> {
+export async function proveSlot(
+  state: MerkleStateManager,
+  address: Hex,
+  slot: Uint8Array,
+): Promise<SlotProof> {
   const at = createAddressFromString(address);
   const proof = await getMerkleStateProof(state, at, [slot]);
   const entry = proof.storageProof[0];

@@ -53,9 +53,14 @@ export class ProofService {
     private readonly store: StoreProofClient,
   ) {}
 
-  async proof(address: Hex, keys: readonly ProofStorageKey[], block: BlockParam | undefined): Promise<AccountProof> {
+  async proof(
+    address: Hex,
+    keys: readonly ProofStorageKey[],
+    block: BlockParam | undefined,
+  ): Promise<AccountProof> {
     const height = await this.heightOf(block);
-    if (height < LOWEST_PROOF_HEIGHT) throw new InvalidInputError('proof queries at height <= 2 are not supported');
+    if (height < LOWEST_PROOF_HEIGHT)
+      throw new InvalidInputError('proof queries at height <= 2 are not supported');
     const storageProof = await this.slotProofs(address, keys, height);
     const [account, accountProof] = await Promise.all([
       this.evm.account(address, height),
@@ -72,7 +77,11 @@ export class ProofService {
     };
   }
 
-  private async slotProofs(address: Hex, keys: readonly ProofStorageKey[], height: bigint): Promise<SlotProof[]> {
+  private async slotProofs(
+    address: Hex,
+    keys: readonly ProofStorageKey[],
+    height: bigint,
+  ): Promise<SlotProof[]> {
     const proofs: SlotProof[] = [];
     for (let start = 0; start < keys.length; start += PROOF_READS_AT_ONCE) {
       const batch = keys.slice(start, start + PROOF_READS_AT_ONCE);

@@ -88,5 +88,9 @@ function parseProofOps(node: JsonNode): CometProofOp[] {
   return node
     .get('ops')
     .array()
-    .map((op) => ({ type: op.get('type').string(), key: op.get('key').base64(), data: op.get('data').base64() }));
+    .map((op) => ({
+      type: op.get('type').string(),
+      key: op.get('key').base64(),
+      data: op.get('data').base64(),
+    }));
 }

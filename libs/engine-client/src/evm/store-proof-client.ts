@@ -61,6 +61,9 @@ export function provenStorageRoot(account: StoreProof): Hex {
   const fields = RLP.decode(account.value);
   const root = Array.isArray(fields) ? fields[2] : undefined;
   if (!(root instanceof Uint8Array) || root.length !== 32)
-    throw new EngineResponseError(AUTH_STORE_PATH, 'the account is not an RLP [nonce, balance, storageRoot, codeHash]');
+    throw new EngineResponseError(
+      AUTH_STORE_PATH,
+      'the account is not an RLP [nonce, balance, storageRoot, codeHash]',
+    );
   return `0x${Buffer.from(root).toString('hex')}`;
 }

@@ -53,7 +53,7 @@ describe(EthGetProofParams.name, () => {
     ]);
   });
 
-  it('args: the key echoed is geth\'s: 32 bytes as given, shorter keys as a QUANTITY', () => {
+  it("args: the key echoed is geth's: 32 bytes as given, shorter keys as a QUANTITY", () => {
     const keys = (...given: string[]) =>
       decodeParams(EthGetProofParams, [A, given]).storageKeys.map(({ key }) => key);
     expect(keys('0x0', '0x01', '0x0A', '0x0ff')).toEqual(['0x0', '0x1', '0xa', '0xff']);

@@ -34,7 +34,9 @@ export class EthGetStorageAtParams {
 /** eth_getProof(address, storageKeys, block?); each key as the slot it reads and the key the answer echoes. */
 export class EthGetProofParams {
   @Param(0) @IsAddress() address!: string;
-  @Param(1) @IsListOf((item) => decodeProofStorageKey(item), { goType: '[]string' }) storageKeys!: ProofStorageKey[];
+  @Param(1)
+  @IsListOf((item) => decodeProofStorageKey(item), { goType: '[]string' })
+  storageKeys!: ProofStorageKey[];
   @Param(2, { optional: true }) @IsBlockParam() block?: BlockParam;
 }
 
