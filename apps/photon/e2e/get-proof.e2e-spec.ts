@@ -1,4 +1,4 @@
-// eth_getProof through the whole stack with ethers (provider.send): the devnet proves with Merkle-Patricia
+// eth_getProof through the whole stack (in-process and over NATS) with ethers (provider.send): the devnet proves with Merkle-Patricia
 // tries, so an answer at block N verifies with @ethereumjs/mpt against the state root after block N, which
 // CometBFT puts in the next header (app_hash) and so is eth_getBlockByNumber(N + 1).stateRoot.
 import { MerklePatriciaTrie, verifyMPTWithMerkleProof } from '@ethereumjs/mpt';
@@ -44,13 +44,13 @@ const proven = (root: string, key: string, proof: readonly string[]): Promise<Ui
     proof.map((node) => getBytes(node)),
   );
 
-describe('eth_getProof with ethers', () => {
+describe.each(['in-process', 'cluster'] as const)('eth_getProof with ethers through the %s stack', (kind) => {
   let stack: PhotonStack;
   let provider: JsonRpcProvider;
   let chain: TokenChain;
 
   beforeAll(async () => {
-    stack = await startPhotonStack('in-process', { blockTimeMs: 500 });
+    stack = await startPhotonStack(kind, { blockTimeMs: 500 });
     const writer = new ChainWriter(stack.devnetUrl);
     chain = await putTokenChain(writer, { name: 'Proof Token', symbol: 'PRF', toAccount5: TOKENS_TO_5 });
     provider = new JsonRpcProvider(stack.httpUrl, undefined, { staticNetwork: true, batchMaxCount: 1 });
