@@ -1,5 +1,6 @@
 import { engineProviders } from './engine-providers';
 import { EvmQueryClient } from './evm/evm-query-client';
+import { StoreProofClient } from './evm/store-proof-client';
 import { CometHttpClient } from './http/comet-http-client';
 import { EthereumChainReader } from './reader/ethereum-chain-reader';
 import { type AcceptedTxRecords, PendingPool } from './reader/pending-pool';
@@ -45,6 +46,7 @@ describe(engineProviders.name, () => {
     expect(providers.map((p) => p.provide)).toEqual([
       CometHttpClient,
       EvmQueryClient,
+      StoreProofClient,
       EthereumChainReader,
       PendingPool,
     ]);

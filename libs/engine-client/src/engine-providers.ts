@@ -4,6 +4,7 @@
 import { CometHttpClient } from './http/comet-http-client';
 import type { EnginePost } from './http/json-rpc-transport';
 import { EvmQueryClient } from './evm/evm-query-client';
+import { StoreProofClient } from './evm/store-proof-client';
 import { EthereumChainReader } from './reader/ethereum-chain-reader';
 import { type AcceptedTxRecords, PendingPool } from './reader/pending-pool';
 
@@ -36,6 +37,11 @@ export function engineProviders(options: EngineProvidersOptions) {
       provide: EvmQueryClient,
       inject: [CometHttpClient],
       useFactory: (comet: CometHttpClient) => new EvmQueryClient(comet),
+    },
+    {
+      provide: StoreProofClient,
+      inject: [CometHttpClient],
+      useFactory: (comet: CometHttpClient) => new StoreProofClient(comet),
     },
     {
       provide: EthereumChainReader,

@@ -34,6 +34,12 @@ export {
   type TraceTxParams,
   type TransactionArgsJson,
 } from './evm/evm-query-client';
+export {
+  MPT_ACCOUNT_OP,
+  provenStorageRoot,
+  StoreProofClient,
+  type StoreProof,
+} from './evm/store-proof-client';
 export { type TraceInputs, type TracedBlockTx } from './reader/trace-inputs';
 export {
   EthereumChainReader,

@@ -5,6 +5,7 @@ import { PHOTON_DEVNET_VERSION } from '../version';
 import { authQueryRoutes } from './auth-queries';
 import { traceQueryRoutes } from '../trace';
 import { evmQueryRoutes } from './evm-queries';
+import { storeQuery } from './store-queries';
 import { type AbciQueryOptions, type GrpcQueryHandler } from './query-context';
 import { GoError, grpcErrorToSdkError, QueryErrors, SdkError } from './query-errors';
 import { type AbciQueryResponse, emptyResponse, errorResponse, valueResponse } from './query-response';
@@ -50,7 +51,7 @@ export async function abciQuery(
     }
     const handler = Object.hasOwn(GRPC_ROUTES, req.path) ? GRPC_ROUTES[req.path] : undefined;
     if (handler !== undefined) return await grpcQuery(handler, evm, req, height, latest, options);
-    return pathQuery(req.path, height, options);
+    return await pathQuery(evm, req, height, latest, options);
   } catch (error) {
     // baseapp recovers a panicking query as ErrPanic; here anything unexpected is one.
     const detail = error instanceof Error ? error.message : String(error);
@@ -104,10 +105,16 @@ async function grpcQuery(
   }
 }
 
-/** The non-gRPC paths: `/app/version`, the `/p2p/filter` hooks; `/store` and anything else are refused. */
-function pathQuery(path: string, height: bigint, options: AbciQueryOptions): AbciQueryResponse {
+/** The non-gRPC paths: `/app/version`, `/store/{evm,acc}/key`, the `/p2p/filter` hooks; anything else is refused. */
+async function pathQuery(
+  evm: EvmChain,
+  req: AbciQueryRequest,
+  height: bigint,
+  latest: bigint,
+  options: AbciQueryOptions,
+): Promise<AbciQueryResponse> {
   // SplitABCIQueryPath: split on "/" and drop the leading empty element.
-  const parts = path.split('/');
+  const parts = req.path.split('/');
   if (parts[0] === '') parts.shift();
   if (parts.length === 0)
     return errorResponse(new SdkError(QueryErrors.unknownRequest, 'no query path provided'));
@@ -115,8 +122,7 @@ function pathQuery(path: string, height: bigint, options: AbciQueryOptions): Abc
     case 'app':
       return appQuery(parts, height, options);
     case 'store':
-      // Raw store reads need IAVL keys of Cosmos modules the devnet does not have.
-      return errorResponse(new SdkError(QueryErrors.unknownRequest, 'multi-store does not support queries'));
+      return storeQuery(evm, { parts, key: req.data, height, prove: req.prove }, latest);
     case 'p2p':
       return p2pQuery(parts);
     default:

@@ -14,16 +14,32 @@ export interface AbciQueryResponse {
     readonly key: string | null;
     /** base64; null when the SDK leaves it nil (every error), "" for an empty message. */
     readonly value: string | null;
-    /** gRPC-path queries carry no proof. */
-    readonly proofOps: null;
+    /** gRPC-path queries and queries without `prove` carry none; `store/…/key` with prove=true does. */
+    readonly proofOps: { readonly ops: readonly ProofOpJson[] } | null;
     /** int64 as a string: the height answered, or "0" when the query never reached a height. */
     readonly height: string;
     readonly codespace: string;
   };
 }
 
+/** crypto.ProofOp: `key` and `data` bytes. */
+export interface ProofOp {
+  readonly type: string;
+  readonly key: Uint8Array;
+  readonly data: Uint8Array;
+}
+
+/** A ProofOp as CometBFT's JSON writes it (bytes in base64). */
+export interface ProofOpJson {
+  readonly type: string;
+  readonly key: string;
+  readonly data: string;
+}
+
 interface ResponseFields {
   code?: number;
+  key?: Uint8Array;
+  ops?: readonly ProofOp[] | null;
   log?: string;
   value?: Uint8Array;
   height?: bigint;
@@ -37,9 +53,9 @@ function responseQuery(fields: ResponseFields): AbciQueryResponse {
       log: fields.log ?? '',
       info: '',
       index: '0',
-      key: null,
+      key: fields.key === undefined ? null : encodeBase64(fields.key),
       value: fields.value === undefined ? null : encodeBase64(fields.value),
-      proofOps: null,
+      proofOps: fields.ops ? { ops: fields.ops.map(proofOpJson) } : null,
       height: encodeInt64(fields.height ?? 0n),
       codespace: fields.codespace ?? '',
     },
@@ -49,6 +65,22 @@ function responseQuery(fields: ResponseFields): AbciQueryResponse {
 /** A successful query: `value` holds the response bytes (an empty message is "", not null). */
 export function valueResponse(value: Uint8Array, height: bigint, codespace = ''): AbciQueryResponse {
   return responseQuery({ value, height, codespace });
+}
+
+const proofOpJson = (op: ProofOp): ProofOpJson => ({
+  type: op.type,
+  key: encodeBase64(op.key),
+  data: encodeBase64(op.data),
+});
+
+/** A store read (iavl Query "/key"): the key echoed, the value (null when absent) and the proof when asked. */
+export function proofResponse(fields: {
+  key: Uint8Array;
+  value: Uint8Array | null;
+  height: bigint;
+  ops: readonly ProofOp[] | null;
+}): AbciQueryResponse {
+  return responseQuery({ ...fields, value: fields.value ?? undefined });
 }
 
 /** `sdkerrors.QueryResult(err)`: code, codespace and log of the registered root; height only when set after. */

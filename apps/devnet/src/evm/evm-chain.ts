@@ -40,6 +40,7 @@ import type { StateWrites } from './recording-db';
 import { QueryMachines } from './query-machines';
 import type { QueryStateManager } from './query-state';
 import { StateHistory } from './state-history';
+import { type AccountProof, proveAccount, proveSlot, type SlotProof } from './state-proof';
 import { withStateOverride } from './state-overrides';
 import type {
   AccountInfo,
@@ -547,6 +548,16 @@ export class EvmChain {
   async code(address: Hex, height: BlockTag = 'latest'): Promise<Uint8Array> {
     const { state } = this.history.stateAt(height);
     return state.getCode(createAddressFromString(address));
+  }
+
+  /** Merkle-Patricia proof of the account in the state after `height` (rooted in the next header's app_hash). */
+  async proveAccount(address: Hex, height: BlockTag = 'latest'): Promise<AccountProof> {
+    return proveAccount(this.history.stateAt(height).state, address);
+  }
+
+  /** Merkle-Patricia proof of a 32-byte slot from the account's storage root, in the state after `height`. */
+  async proveSlot(address: Hex, slot: Uint8Array, height: BlockTag = 'latest'): Promise<SlotProof> {
+    return proveSlot(this.history.stateAt(height).state, address, slot);
   }
 
   /** Ethermint x/evm Params. */

@@ -10,6 +10,7 @@ export {
   type RestoredEvmBlock,
 } from './evm-chain';
 export type { StateWrites } from './recording-db';
+export type { AccountProof, SlotProof } from './state-proof';
 export type { CheckTxMode } from './ante';
 export { Mempool, type PendingTx, PRICE_BUMP_PERCENT, DEFAULT_MEMPOOL_SIZE } from './mempool';
 export { UnknownHeightError, BlockHeightError, EvmCallError, EvmTimeoutError } from './errors';

@@ -53,4 +53,26 @@ export const CHOICES: readonly Choice[] = [
       '`error creating filter: max limit reached` (`block filter`, `pending tx filter` for those kinds), then ' +
       'the cap and the flag that sets it.',
   },
+  {
+    topic: '`eth_getProof`: Merkle-Patricia proofs from the devnet, IAVL proofs from an Ethermint node',
+    choice:
+      "Photon asks the engine what Ethermint's GetProof (rpc/backend/account_info.go) asks: `abci_query` " +
+      '`store/evm/key` (key 0x02 | address | slot) and `store/acc/key` (key 0x01 | address) with `prove: true` ' +
+      "at the block's height, and x/evm's Account query for balance, nonce and code hash; each ProofOp's bytes " +
+      'are one proof string. The devnet proves from its own state, a Merkle-Patricia trie, one op per trie node: ' +
+      "`accountProof` is geth's (the state-trie nodes from the state root down keccak(address)), `storageHash` " +
+      "the account's storage root, and `storageProof[].proof` the storage-trie nodes from `storageHash` down " +
+      "keccak(slot) followed by the account's nodes, the whole chain to the state root, as Ethermint's storage " +
+      'proofs chain to its app hash. Verifiers that take the nodes by hash (geth trie.VerifyProof, ' +
+      '@ethereumjs/mpt) accept it; an account without storage gets its account nodes where geth answers `[]`. ' +
+      "The root is the state after block N, which CometBFT writes into the next header's app_hash: it is " +
+      '`stateRoot` of block N+1, not of block N. An Ethermint node answers the same shape with IAVL proofs ' +
+      '(an `ics23:iavl` op proving the key in the module store, an `ics23:simple` op proving the store in the ' +
+      'app hash, each a protobuf CommitmentProof), which EIP-1186 verifiers cannot check, and the zero hash as ' +
+      '`storageHash` (IAVL keeps no root per account); Photon passes them on as Ethermint does, an op without ' +
+      "bytes as `0x` (Ethermint's empty string is not DATA). As Ethermint: a block at height 2 or below is -32000 " +
+      '`proof queries at height <= 2 are not supported`, an unknown one -32000 `header not found`. Keys come ' +
+      "back as geth's (32 bytes as given, shorter ones as a QUANTITY). At most 1,024 keys a call (geth sets no " +
+      'bound): -38026 `too many storage keys (max 1024)`.',
+  },
 ];

@@ -5,27 +5,23 @@ import { type UpstreamFile } from './upstream-file';
 
 export const TEST_STORAGE_PROOF: UpstreamFile = {
   file: 'test_storage_proof',
-  passes: {},
-  deviations: {},
-  pendingUpstream: {
-    test_basic: {
-      failure:
-        'eth_getProof: -32601 the method eth_getProof does not exist/is not available (issue 24 item 9)',
-      run: async ({ w3 }) => {
-        await w3.waitForBlock(3);
-        // proof queries at height <= 2 are not supported'
-        const { receipt } = await deployContract(w3, 'StateContract');
-        const storageKeys = ['0x0', '0x1'];
-        const proof = await w3.request<{ storageProof: { key: string; value: string }[] }>('eth_getProof', [
-          receipt.contractAddress,
-          storageKeys,
-          `0x${receipt.blockNumber.toString(16)}`,
-        ]);
-        for (const p of proof.storageProof) {
-          if (p.key === storageKeys[0]) expect(p.value).not.toBe('0x0');
-        }
-      },
+  passes: {
+    test_basic: async ({ w3 }) => {
+      await w3.waitForBlock(3);
+      // proof queries at height <= 2 are not supported'
+      const { receipt } = await deployContract(w3, 'StateContract');
+      const storageKeys = ['0x0', '0x1'];
+      const proof = await w3.request<{ storageProof: { key: string; value: string }[] }>('eth_getProof', [
+        receipt.contractAddress,
+        storageKeys,
+        `0x${receipt.blockNumber.toString(16)}`,
+      ]);
+      for (const p of proof.storageProof) {
+        if (p.key === storageKeys[0]) expect(p.value).not.toBe('0x0');
+      }
     },
   },
+  deviations: {},
+  pendingUpstream: {},
   notApplicable: {},
 };

@@ -105,6 +105,27 @@ export const TEST_TYPES: UpstreamFile = {
       const res = await w3.makeRequest('eth_getStorageAt', [contract.address, '0x0', 'latest']);
       compareTypes(res.result, EXPECTED_GET_STORAGE_AT);
     }),
+    test_get_proof: overHttpAndWs(async (w3) => {
+      // on ethermint the proof query will fail for block numbers <= 2
+      await w3.waitForBlock(3);
+      const validator = ADDRS.validator;
+      const method = 'eth_getProof';
+      await sameAsGeth(w3, method, [validator, ['0x0'], 'latest'], EXPECTED_GET_PROOF);
+      await sameAsGeth(w3, method, [validator, ['0x0'], '0x1024'], GETH.headerNotFound);
+      const res = await sendTnx(w3);
+      const proof = (
+        await w3.makeRequest<{ accountProof: unknown[]; storageProof: { proof: unknown[] }[] }>(method, [
+          validator,
+          ['0x0'],
+          `0x${res.blockNumber.toString(16)}`,
+        ])
+      ).result;
+      compareTypes(proof, EXPECTED_GET_PROOF.result);
+      expect(proof?.accountProof.length).toBeGreaterThan(0);
+      expect(proof?.storageProof[0]?.proof.length).toBeGreaterThan(0);
+      await sendTnx(w3);
+      compareTypes(await w3.makeRequest(method, [validator, ['0x0'], 'latest']), EXPECTED_GET_PROOF);
+    }),
     test_get_code: overHttpAndWs(async (w3) => {
       await sameAsGeth(w3, 'eth_getCode', [VALIDATOR_LOWER, 'latest'], GETH.data);
       // Do an ethereum transfer
@@ -198,32 +219,6 @@ export const TEST_TYPES: UpstreamFile = {
       }),
     },
   },
-  pendingUpstream: {
-    test_get_proof: {
-      failure:
-        'eth_getProof: -32601 the method eth_getProof does not exist/is not available (issue 24 item 9)',
-      run: overHttpAndWs(async (w3) => {
-        // on ethermint the proof query will fail for block numbers <= 2
-        await w3.waitForBlock(3);
-        const validator = ADDRS.validator;
-        const method = 'eth_getProof';
-        await sameAsGeth(w3, method, [validator, ['0x0'], 'latest'], EXPECTED_GET_PROOF);
-        await sameAsGeth(w3, method, [validator, ['0x0'], '0x1024'], GETH.headerNotFound);
-        const res = await sendTnx(w3);
-        const proof = (
-          await w3.makeRequest<{ accountProof: unknown[]; storageProof: { proof: unknown[] }[] }>(method, [
-            validator,
-            ['0x0'],
-            `0x${res.blockNumber.toString(16)}`,
-          ])
-        ).result;
-        compareTypes(proof, EXPECTED_GET_PROOF.result);
-        expect(proof?.accountProof.length).toBeGreaterThan(0);
-        expect(proof?.storageProof[0]?.proof.length).toBeGreaterThan(0);
-        await sendTnx(w3);
-        compareTypes(await w3.makeRequest(method, [validator, ['0x0'], 'latest']), EXPECTED_GET_PROOF);
-      }),
-    },
-  },
+  pendingUpstream: {},
   notApplicable: {},
 };

@@ -9,6 +9,8 @@ import { TxpoolService } from '../txpool/txpool.service';
 import { ExecutionHandlers } from './execution.handlers';
 import { FeeHandlers } from './fee.handlers';
 import { NaHandlers } from './na.handlers';
+import { ProofHandlers } from './proof.handlers';
+import { ProofService } from './proof.service';
 import { StateHandlers } from './state.handlers';
 import { StateService } from './state.service';
 import { StatusHandlers } from './status.handlers';
@@ -16,12 +18,14 @@ import { NodeStatusService } from './status.service';
 
 export const STATE_READ_PROVIDERS: Provider[] = [
   StateService,
+  ProofService,
   ExecutionEngine,
   ExecutionService,
   FeeService,
   NodeStatusService,
   TxpoolService,
   StateHandlers,
+  ProofHandlers,
   ExecutionHandlers,
   FeeHandlers,
   StatusHandlers,

@@ -18,7 +18,7 @@ export {
 export { decodeBool, decodeString, decodeUint64Number } from './json-scalars';
 export { decodeHexOrDecimal64 } from './hex-or-decimal';
 export { decodeByte } from './byte';
-export { decodeStorageKey } from './storage-key';
+export { decodeProofStorageKey, decodeStorageKey, type ProofStorageKey } from './storage-key';
 export { decodeRpcId, newRpcId } from './rpc-id';
 export { decodeList, type ListOptions } from './list';
 export { MAX_FILTER_ADDRESSES, decodeFilterAddress } from './filter-address';

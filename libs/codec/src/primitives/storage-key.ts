@@ -10,3 +10,19 @@ export function decodeStorageKey(input: unknown): string {
   if (!isHexDigits(digits)) throw new CodecError('hex string invalid');
   return `0x${digits.toLowerCase().padStart(64, '0')}`;
 }
+
+/** An eth_getProof storage key: the 32-byte slot it reads and the key its answer echoes. */
+export interface ProofStorageKey {
+  /** Left-padded to 32 bytes, lowercase. */
+  readonly slot: string;
+  /** geth's output key: a 32-byte input as 32 bytes (lowercase), a shorter one as a QUANTITY ("0x0", "0x1"). */
+  readonly key: string;
+}
+
+export function decodeProofStorageKey(input: unknown): ProofStorageKey {
+  const slot = decodeStorageKey(input);
+  const digits = stripHexPrefix(input as string);
+  // geth's decodeHash pads an odd length with one 0 before counting bytes: 63 digits are 32 bytes.
+  if (digits.length >= 63) return { slot, key: slot };
+  return { slot, key: `0x${BigInt(slot).toString(16)}` };
+}

@@ -3,6 +3,7 @@ import { type JsonNode } from './json-read';
 import { parseCometTime } from './time';
 import {
   type CometAbciQuery,
+  type CometProofOp,
   type CometConsensusParams,
   type CometNetInfo,
   type CometStatus,
@@ -78,5 +79,18 @@ export function parseAbciQuery(node: JsonNode): CometAbciQuery {
     value: response.get('value').base64(),
     height: height.isAbsent() ? 0n : height.int64(),
     codespace: response.get('codespace').optionalString(),
+    proofOps: parseProofOps(response.get('proofOps')),
   };
+}
+
+function parseProofOps(node: JsonNode): CometProofOp[] {
+  if (node.isAbsent()) return [];
+  return node
+    .get('ops')
+    .array()
+    .map((op) => ({
+      type: op.get('type').string(),
+      key: op.get('key').base64(),
+      data: op.get('data').base64(),
+    }));
 }

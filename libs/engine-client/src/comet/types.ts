@@ -190,4 +190,13 @@ export interface CometAbciQuery {
   /** The height answered; 0 when the query never reached one. */
   readonly height: bigint;
   readonly codespace: string;
+  /** The proof of a `prove: true` store read (crypto.ProofOps.ops); empty when none came. */
+  readonly proofOps: readonly CometProofOp[];
+}
+
+/** crypto.ProofOp: one step of a store proof (IAVL and multistore commitments on Ethermint). */
+export interface CometProofOp {
+  readonly type: string;
+  readonly key: Uint8Array;
+  readonly data: Uint8Array;
 }

@@ -10,6 +10,7 @@ const answer = (fields: Partial<CometAbciQuery>): CometAbciQuery => ({
   value: new Uint8Array(),
   height: 0n,
   codespace: '',
+  proofOps: [],
   ...fields,
 });
 

@@ -158,12 +158,13 @@ export class CometHttpClient {
   }
 
   /** `abci_query` with a protobuf request; `height` undefined (or 0) = latest. ABCI errors come back in `code`. */
-  async abciQuery(path: string, data: Uint8Array, height?: bigint): Promise<CometAbciQuery> {
+  /** `prove` asks a store read for its proof (CometBFT's ProofOps; gRPC paths ignore it). */
+  async abciQuery(path: string, data: Uint8Array, height?: bigint, prove = false): Promise<CometAbciQuery> {
     const result = await this.call('abci_query', {
       path,
       data: Buffer.from(data).toString('hex'),
       height: int(height),
-      prove: false,
+      prove,
     });
     return parseAbciQuery(jsonRoot(result, 'abci_query'));
   }

@@ -157,17 +157,18 @@ export const ETH_ROWS = [
   {
     method: 'eth_getProof',
     namespace: 'eth',
-    service: 'none',
+    service: 'query',
     params: [
       required('address', 'ADDRESS'),
       required('storageKeys', 'STORAGE_SLOT_LIST'),
       optional('block', 'BLOCK_ID'),
     ],
     result: 'ACCOUNT_PROOF',
-    timeout: 'instant',
+    // One proven engine read per storage key (up to 1,024), so a scan's budget rather than a single read's.
+    timeout: 'scan',
     inventory: 'unmarked',
     summary:
-      'Not served: Ethermint answers it with IAVL store proofs (abci_query store/evm/key, prove=true), not Ethereum Merkle-Patricia proofs, and the devnet has no such store to answer that wire.',
+      'Account and storage values at a block with their proofs (EIP-1186); a devnet answers Merkle-Patricia proofs, an Ethermint node IAVL store proofs.',
     cost: 5,
   },
   {

@@ -48,7 +48,21 @@ describe(EthGetStorageAtParams.name, () => {
 
 describe(EthGetProofParams.name, () => {
   it('default', () => {
-    expect(decodeParams(EthGetProofParams, [A, ['0x1'], 'latest']).storageKeys).toEqual([SLOT_1]);
+    expect(decodeParams(EthGetProofParams, [A, ['0x1'], 'latest']).storageKeys).toEqual([
+      { slot: SLOT_1, key: '0x1' },
+    ]);
+  });
+
+  it("args: the key echoed is geth's: 32 bytes as given, shorter keys as a QUANTITY", () => {
+    const keys = (...given: string[]) =>
+      decodeParams(EthGetProofParams, [A, given]).storageKeys.map(({ key }) => key);
+    expect(keys('0x0', '0x01', '0x0A', '0x0ff')).toEqual(['0x0', '0x1', '0xa', '0xff']);
+    expect(keys(SLOT_1, SLOT_1.toUpperCase().replace('0X', '0x'), `0x${'f'.repeat(63)}`)).toEqual([
+      SLOT_1,
+      SLOT_1,
+      `0x0${'f'.repeat(63)}`,
+    ]);
+    expect(decodeParams(EthGetProofParams, [A, []]).storageKeys).toEqual([]);
   });
 
   it('error: keys must be a list', () => {

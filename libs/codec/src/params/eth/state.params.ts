@@ -1,7 +1,7 @@
 // Params of the account-state reads: balance, code, nonce, storage and proofs at a block
 // (absent block: latest, as the spec allows; geth requires it).
-import type { BlockParam } from '../../primitives';
-import { decodeStorageKey } from '../../primitives';
+import type { BlockParam, ProofStorageKey } from '../../primitives';
+import { decodeProofStorageKey } from '../../primitives';
 import { Param } from '../param-index';
 import { IsAddress, IsBlockParam, IsListOf, IsStorageKey } from '../validators';
 import { IsStorageRequests, type StorageRequests } from './objects/storage-requests';
@@ -31,10 +31,12 @@ export class EthGetStorageAtParams {
   @Param(2, { optional: true }) @IsBlockParam() block?: BlockParam;
 }
 
-/** eth_getProof(address, storageKeys, block?). */
+/** eth_getProof(address, storageKeys, block?); each key as the slot it reads and the key the answer echoes. */
 export class EthGetProofParams {
   @Param(0) @IsAddress() address!: string;
-  @Param(1) @IsListOf((item) => decodeStorageKey(item), { goType: '[]string' }) storageKeys!: string[];
+  @Param(1)
+  @IsListOf((item) => decodeProofStorageKey(item), { goType: '[]string' })
+  storageKeys!: ProofStorageKey[];
   @Param(2, { optional: true }) @IsBlockParam() block?: BlockParam;
 }
 

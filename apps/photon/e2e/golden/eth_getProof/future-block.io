@@ -1,0 +1,3 @@
+// a block above the head
+>> {"jsonrpc":"2.0","id":1,"method":"eth_getProof","params":["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",[],"0x3e8"]}
+<< {"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"header not found"}}
