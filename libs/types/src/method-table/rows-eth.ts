@@ -321,13 +321,15 @@ export const ETH_ROWS = [
   {
     method: 'eth_createAccessList',
     namespace: 'eth',
-    service: 'none',
+    service: 'query',
     params: [required('transaction', 'TRANSACTION_CALL'), optional('block', 'BLOCK_TAG_OR_NUMBER')],
     result: 'ACCESS_LIST_RESULT',
-    timeout: 'instant',
+    // Two or more engine traces (TraceCall with the prestateTracer) and an estimate: a trace's class.
+    timeout: 'scan',
     inventory: 'unmarked',
-    summary: 'Not served: it needs EVM access-list tracing, which no gRPC path of the engine offers.',
-    cost: 10,
+    summary:
+      'The accounts and slots a call touches (from prestateTracer traces, repeated until the list is stable, as geth does) and the gas it uses with that list.',
+    cost: 30,
   },
   {
     method: 'eth_coinbase',
