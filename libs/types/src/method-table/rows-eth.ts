@@ -413,6 +413,19 @@ export const ETH_ROWS = [
     cost: 10,
   },
   {
+    method: 'eth_sendRawTransactionSync',
+    namespace: 'eth',
+    service: 'tx',
+    params: [required('transaction', 'DATA'), optional('timeout', 'QUANTITY')],
+    result: 'RECEIPT',
+    // The submission and the wait, bounded by --tx-sync-max-timeout (at most 15 s) to fit the class.
+    timeout: 'submit',
+    inventory: 'unmarked',
+    summary:
+      'EIP-7966: broadcasts a signed transaction and answers its receipt once a block includes it; past the wait, error 4 with the hash as data.',
+    cost: 10,
+  },
+  {
     method: 'eth_sendTransaction',
     namespace: 'eth',
     service: 'tx',

@@ -1,0 +1,60 @@
+// eth_sendRawTransactionSync (EIP-7966): eth_sendRawTransaction, then the receipt once a block includes the
+// tx. The wait is registered before the send (a block mined meanwhile is not missed), bounded by the call's
+// timeout within the tier's maximum (geth: absent or 0 takes the default, longer asks the maximum), and ends
+// on the block that mined it; past the deadline the receipt is asked once more, then error 4 with the hash.
+// The receipt is the query service's eth_getTransactionReceipt answer, so both are the same object.
+import { Inject, Injectable } from '@nestjs/common';
+import { type CallContext, MethodBus } from '@photon/bus';
+import { TransactionSyncTimeoutError } from '@photon/codec';
+import { TIMEOUT_MS } from '@photon/types';
+import { SendRawTransactionCommand } from '../send-raw-transaction/send-raw-transaction.command';
+import { TxSubmitter } from '../submission/tx-submitter';
+import { TX_OPTIONS, type TxOptions } from '../tx-options';
+import { MinedTxWatch } from './mined-tx-watch';
+
+@Injectable()
+export class SendRawTransactionSyncUseCase {
+  constructor(
+    private readonly submitter: TxSubmitter,
+    private readonly watch: MinedTxWatch,
+    private readonly bus: MethodBus,
+    @Inject(TX_OPTIONS) private readonly options: TxOptions,
+  ) {}
+
+  /** The receipt of `raw` once mined. */
+  async execute(raw: Uint8Array, timeoutMs: bigint | undefined, caller: CallContext): Promise<unknown> {
+    const command = SendRawTransactionCommand.create(raw, {
+      chainId: this.options.chainId,
+      allowUnprotectedTxs: this.options.allowUnprotectedTxs,
+    });
+    const waitMs = this.waitMs(timeoutMs);
+    const wait = this.watch.register(command.hash);
+    try {
+      await this.submitter.submit(command.raw, command.hash, { sender: command.sender, nonce: command.nonce });
+      const outcome = await wait.until(waitMs);
+      // Mined by the block's word but not yet readable (the query service a moment behind): asked once more.
+      const receipt =
+        (await this.receipt(command.hash, caller)) ??
+        (outcome === 'mined' ? await this.receipt(command.hash, caller) : null);
+      if (receipt !== null) return receipt;
+      throw new TransactionSyncTimeoutError(command.hash, waitMs);
+    } finally {
+      wait.release();
+    }
+  }
+
+  /** geth's choice: absent or 0 → the default; longer than the maximum → the maximum. */
+  private waitMs(asked: bigint | undefined): number {
+    const { defaultTimeoutMs, maxTimeoutMs } = this.options.sync;
+    if (asked === undefined || asked === 0n) return Math.min(defaultTimeoutMs, maxTimeoutMs);
+    return asked > BigInt(maxTimeoutMs) ? maxTimeoutMs : Number(asked);
+  }
+
+  private receipt(hash: string, caller: CallContext): Promise<unknown> {
+    return this.bus.request(
+      'query',
+      { method: 'eth_getTransactionReceipt', params: [hash], context: caller },
+      TIMEOUT_MS.read,
+    );
+  }
+}
