@@ -13,8 +13,7 @@ import {
   waitFor,
 } from '@photon/testing';
 import { AbiCoder, ContractFactory, Interface, getCreateAddress, keccak256 } from 'ethers';
-import { type PublicClient, createPublicClient, http } from 'viem';
-import { createAccessList, sendRawTransactionSync } from 'viem/actions';
+import { type Viem, loadViem, photonPublicClient } from './clients-viem';
 import { DEFAULT_CHAIN_ID, startTestDevnet } from './manual-devnet';
 
 jest.setTimeout(120_000);
@@ -37,7 +36,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('access lists and sync
   const sender = devWallet(6);
   let devnet: Devnet;
   let stack: PhotonStack;
-  let client: PublicClient;
+  let client: ReturnType<typeof photonPublicClient>;
   let token: `0x${string}`;
   let gasPrice: bigint;
   let senderNonce = 0;
@@ -45,7 +44,8 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('access lists and sync
   beforeAll(async () => {
     devnet = await startTestDevnet();
     stack = await startPhotonStack(kind, { engineUrl: devnet.rpcUrl, extraArgs: ['--log-level', 'warn'] });
-    client = createPublicClient({ transport: http(stack.httpUrl, { retryCount: 0 }) });
+    const viem: Viem = await loadViem();
+    client = photonPublicClient(viem, stack.httpUrl);
     gasPrice = BigInt((await rpc<string>(stack.httpUrl, 'eth_gasPrice')).result ?? '0x0');
     const factory = new ContractFactory(PHOTON_TOKEN_ARTIFACT.abi, PHOTON_TOKEN_ARTIFACT.bytecode);
     const deploy = await factory.getDeployTransaction('Photon', 'PHO', 10n ** 24n);
@@ -104,7 +104,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('access lists and sync
   it('default: an ERC-20 transfer lists the token with both balance slots; gasUsed is the gas with that list', async () => {
     const data = TOKEN.encodeFunctionData('transfer', [RECIPIENT, 1n]) as `0x${string}`;
     const call = { account: deployer.address as `0x${string}`, to: token, data };
-    const answer = await createAccessList(client, call);
+    const answer = await client.createAccessList(call);
     expect(answer.accessList).toEqual([
       { address: token, storageKeys: [balanceSlot(deployer.address), balanceSlot(RECIPIENT)].sort() },
     ]);
@@ -144,7 +144,7 @@ describe.each<PhotonStackKind>(['in-process', 'cluster'])('access lists and sync
 
   it('default: viem reads the receipt of a sync send', async () => {
     const serializedTransaction = (await signedTransfer()) as `0x${string}`;
-    const sent = sendRawTransactionSync(client, { serializedTransaction, timeout: 10_000 });
+    const sent = client.sendRawTransactionSync({ serializedTransaction, timeout: 10_000 });
     await mineOnceTaken(serializedTransaction);
     const receipt = await sent;
     expect(receipt.status).toBe('success');

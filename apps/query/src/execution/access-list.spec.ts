@@ -8,8 +8,8 @@ import {
   settleAccessList,
 } from './access-list';
 
-const address = (byte: string): Hex => `0x${byte.repeat(20)}` as Hex;
-const slot = (n: number): Hex => `0x${n.toString(16).padStart(64, '0')}` as Hex;
+const address = (byte: string): Hex => `0x${byte.repeat(20)}`;
+const slot = (n: number): Hex => `0x${n.toString(16).padStart(64, '0')}`;
 const FROM = address('aa');
 const TOKEN = address('bb');
 const OTHER = address('cc');

@@ -18,11 +18,11 @@ type Touched = Map<Hex, Set<Hex>>;
 /** The precompiles of Cancun (0x01 ecrecover … 0x0a point evaluation), the engine's fork. */
 export const PRECOMPILES: readonly Hex[] = Array.from(
   { length: 10 },
-  (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}` as Hex,
+  (_, i): Hex => `0x${(i + 1).toString(16).padStart(40, '0')}`,
 );
 
 const lower = (value: string): Hex => value.toLowerCase() as Hex;
-const word = (value: string): Hex => `0x${value.slice(2).toLowerCase().padStart(64, '0')}` as Hex;
+const word = (value: string): Hex => `0x${value.slice(2).toLowerCase().padStart(64, '0')}`;
 
 function add(touched: Touched, address: Hex, slots: Iterable<Hex>, excluded: ReadonlySet<Hex>): void {
   const keys = [...slots];

@@ -30,7 +30,10 @@ export class SendRawTransactionSyncUseCase {
     const waitMs = this.waitMs(timeoutMs);
     const wait = this.watch.register(command.hash);
     try {
-      await this.submitter.submit(command.raw, command.hash, { sender: command.sender, nonce: command.nonce });
+      await this.submitter.submit(command.raw, command.hash, {
+        sender: command.sender,
+        nonce: command.nonce,
+      });
       const outcome = await wait.until(waitMs);
       // Mined by the block's word but not yet readable (the query service a moment behind): asked once more.
       const receipt =

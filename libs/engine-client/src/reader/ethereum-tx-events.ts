@@ -30,6 +30,7 @@ export function ethereumTxEvents(events: readonly CometEvent[]): Map<string, Eth
 /** The Ethereum hashes (0x lowercase) of every tx a block's results name: what a block mined. */
 export function ethereumTxHashes(results: CometBlockResults): Set<string> {
   const hashes = new Set<string>();
-  for (const tx of results.txsResults) for (const hash of ethereumTxEvents(tx.events).keys()) hashes.add(hash);
+  for (const tx of results.txsResults)
+    for (const hash of ethereumTxEvents(tx.events).keys()) hashes.add(hash);
   return hashes;
 }
