@@ -1,16 +1,22 @@
 // eth_sendRawTransactionSync (EIP-7966): eth_sendRawTransaction, then the receipt once a block includes the
 // tx. The wait is registered before the send (a block mined meanwhile is not missed), bounded by the call's
 // timeout within the tier's maximum (geth: absent or 0 takes the default, longer asks the maximum), and ends
-// on the block that mined it; past the deadline the receipt is asked once more, then error 4 with the hash.
+// on the block that mined it (its block_results name it); past the deadline the receipt is asked once more,
+// then error 4 with the hash.
 // The receipt is the query service's eth_getTransactionReceipt answer, so both are the same object.
 import { Inject, Injectable } from '@nestjs/common';
 import { type CallContext, MethodBus } from '@photon/bus';
 import { TransactionSyncTimeoutError } from '@photon/codec';
 import { TIMEOUT_MS } from '@photon/types';
+import { setTimeout as delay } from 'node:timers/promises';
 import { SendRawTransactionCommand } from '../send-raw-transaction/send-raw-transaction.command';
 import { TxSubmitter } from '../submission/tx-submitter';
 import { TX_OPTIONS, type TxOptions } from '../tx-options';
 import { MinedTxWatch } from './mined-tx-watch';
+import { syncWaitMs } from './sync-wait';
+
+/** Between two lookups of a receipt whose block is known but whose index entry is not there yet. */
+const INDEX_LAG_RETRY_MS = 100;
 
 @Injectable()
 export class SendRawTransactionSyncUseCase {
@@ -27,30 +33,27 @@ export class SendRawTransactionSyncUseCase {
       chainId: this.options.chainId,
       allowUnprotectedTxs: this.options.allowUnprotectedTxs,
     });
-    const waitMs = this.waitMs(timeoutMs);
+    const waitMs = syncWaitMs(timeoutMs, this.options.sync);
     const wait = this.watch.register(command.hash);
     try {
       await this.submitter.submit(command.raw, command.hash, {
         sender: command.sender,
         nonce: command.nonce,
       });
+      const deadline = Date.now() + waitMs;
       const outcome = await wait.until(waitMs);
-      // Mined by the block's word but not yet readable (the query service a moment behind): asked once more.
-      const receipt =
-        (await this.receipt(command.hash, caller)) ??
-        (outcome === 'mined' ? await this.receipt(command.hash, caller) : null);
+      let receipt = await this.receipt(command.hash, caller);
+      // Mined by its block's results, not yet found by hash: CometBFT indexes txs after the commit, so a
+      // lookup may come a moment early. Asked again, a few times, within the wait.
+      while (receipt === null && outcome === 'mined' && Date.now() + INDEX_LAG_RETRY_MS < deadline) {
+        await delay(INDEX_LAG_RETRY_MS);
+        receipt = await this.receipt(command.hash, caller);
+      }
       if (receipt !== null) return receipt;
       throw new TransactionSyncTimeoutError(command.hash, waitMs);
     } finally {
       wait.release();
     }
-  }
-
-  /** geth's choice: absent or 0 → the default; longer than the maximum → the maximum. */
-  private waitMs(asked: bigint | undefined): number {
-    const { defaultTimeoutMs, maxTimeoutMs } = this.options.sync;
-    if (asked === undefined || asked === 0n) return Math.min(defaultTimeoutMs, maxTimeoutMs);
-    return asked > BigInt(maxTimeoutMs) ? maxTimeoutMs : Number(asked);
   }
 
   private receipt(hash: string, caller: CallContext): Promise<unknown> {
