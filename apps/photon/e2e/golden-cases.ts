@@ -55,6 +55,18 @@ export async function goldenCases(chain: GoldenChain): Promise<GoldenCase[]> {
     maxFeePerGas: 100_000_000_000n,
     maxPriorityFeePerGas: 1_000_000_000n,
   });
+  // Never mined during replay (blocks come only when the builder says): the sync send's wait ends at its
+  // timeout, deterministically. dev 7 sends nothing else.
+  const neverMined = await devWallet(7).signTransaction({
+    chainId: 9000n,
+    type: 2,
+    nonce: 0,
+    to: dev(6),
+    value: 1n,
+    gasLimit: 21_000n,
+    maxFeePerGas: 100_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+  });
   const wrongChain = await unfunded.signTransaction({
     chainId: 1n,
     type: 2,
@@ -235,6 +247,18 @@ export async function goldenCases(chain: GoldenChain): Promise<GoldenCase[]> {
     one('eth_estimateGas', 'insufficient-funds', 'a value beyond the balance', [
       { from: unfunded.address, to: dev(1), value: hex(1_000_000) },
     ]),
+    one('eth_createAccessList', 'token-transfer', 'a token transfer: the token and both balance slots', [
+      { from: dev(0), to: chain.token, data: transfer(dev(1), 1n) },
+      'latest',
+    ]),
+    one('eth_createAccessList', 'transfer', 'a plain transfer touches nothing to list', [
+      { from: dev(0), to: dev(1), value: '0x1' },
+    ]),
+    one('eth_createAccessList', 'revert', 'a transfer beyond the balance: what it read, and the vm error', [
+      { from: dev(4), to: chain.token, data: transfer(dev(0), 1n) },
+      'latest',
+    ]),
+    one('eth_createAccessList', 'invalid-to', 'a to address of 1 byte is an invalid param', [{ to: '0x12' }]),
     one('eth_coinbase', 'get-coinbase', "the validator's account", []),
     one('eth_mining', 'get-mining', 'CometBFT does not mine', []),
     one('eth_hashrate', 'get-hashrate', 'no proof of work', []),
@@ -254,6 +278,16 @@ export async function goldenCases(chain: GoldenChain): Promise<GoldenCase[]> {
     one('eth_sendRawTransaction', 'invalid-bytes', 'bytes that are no tx', ['0x1234']),
     one('eth_sendRawTransaction', 'wrong-chain', 'signed for chain 1', [wrongChain]),
     one('eth_sendRawTransaction', 'insufficient-funds', 'from an account that holds nothing', [noFunds]),
+    one(
+      'eth_sendRawTransactionSync',
+      'timeout',
+      'a new tx of dev 7 no block includes within the 100 ms asked: code 4, its hash as data (no case reads it later)',
+      [neverMined, '0x64'],
+    ),
+    one('eth_sendRawTransactionSync', 'already-mined', 'the deployment again: refused at once', [
+      txs.deploy.raw,
+    ]),
+    one('eth_sendRawTransactionSync', 'invalid-timeout', 'a timeout that is no number', [neverMined, 'soon']),
     one('eth_sendTransaction', 'unknown-account', 'the keystore holds no key of the sender', [
       { from: dev(0), to: dev(1), value: '0x1' },
     ]),

@@ -14,6 +14,9 @@ type TxSettings = Pick<
   | 'txRebroadcastBlocks'
   | 'txRebroadcastTries'
   | 'txpoolLifetimeMs'
+  | 'txSyncTimeoutMs'
+  | 'txSyncMaxTimeoutMs'
+  | 'txSyncMaxWaits'
 >;
 
 /** Between two rebroadcast rounds: a kept tx the engine lost in a restart goes again within it. */
@@ -38,6 +41,11 @@ export function txOptionsOf(config: TxSettings, engineUrl: URL, stores: TxStores
       maxTries: config.txRebroadcastTries,
       lifetimeMs: config.txpoolLifetimeMs,
       pollMs: REBROADCAST_POLL_MS,
+    },
+    sync: {
+      defaultTimeoutMs: config.txSyncTimeoutMs,
+      maxTimeoutMs: config.txSyncMaxTimeoutMs,
+      maxWaits: config.txSyncMaxWaits,
     },
     faucet:
       config.faucetKey === null

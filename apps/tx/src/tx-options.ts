@@ -15,6 +15,8 @@ export interface TxOptions {
   readonly accepted: AcceptedTxStore;
   /** When kept txs the engine lost are sent again, and when they are given up. */
   readonly journal: JournalSettings;
+  /** The bounds of eth_sendRawTransactionSync's wait (--tx-sync-timeout, --tx-sync-max-timeout, --tx-sync-max-waits). */
+  readonly sync: SyncSendSettings;
   /** The faucet behind the gateway's --faucet-path; null without --faucet-key (it answers unavailable). */
   readonly faucet: FaucetSettings | null;
 }
@@ -24,6 +26,15 @@ export interface JournalSettings extends RebroadcastSettings {
   readonly maxTries: number;
   /** Between two rebroadcast rounds; also the length of a replica's turn. */
   readonly pollMs: number;
+}
+
+export interface SyncSendSettings {
+  /** The wait when a call names none. */
+  readonly defaultTimeoutMs: number;
+  /** The longest wait a call may ask for. */
+  readonly maxTimeoutMs: number;
+  /** Calls one replica holds waiting at once. */
+  readonly maxWaits: number;
 }
 
 export interface FaucetSettings {

@@ -9,6 +9,8 @@ import { FaucetUseCase } from './faucet/faucet.usecase';
 import { PersonalHandlers } from './personal/personal.handlers';
 import { ResendUseCase } from './resend/resend.usecase';
 import { SendRawTransactionUseCase } from './send-raw-transaction/send-raw-transaction.usecase';
+import { MinedTxWatch } from './send-raw-transaction-sync/mined-tx-watch';
+import { SendRawTransactionSyncUseCase } from './send-raw-transaction-sync/send-raw-transaction-sync.usecase';
 import { ChainDefaultsService } from './send-transaction/chain-defaults.service';
 import { SendTransactionUseCase } from './send-transaction/send-transaction.usecase';
 import { TxJournalStats } from './rebroadcast/tx-journal-stats';
@@ -34,6 +36,8 @@ export class TxModule {
         EngineLifecycle,
         TxSubmitter,
         SendRawTransactionUseCase,
+        MinedTxWatch,
+        SendRawTransactionSyncUseCase,
         ChainDefaultsService,
         SendTransactionUseCase,
         ResendUseCase,

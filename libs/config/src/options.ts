@@ -32,6 +32,12 @@ import {
 
 const MiB = 1024 * 1024;
 
+/** `value`, refused past `max` (named `maxText` in the message). */
+function atMost(value: number, max: number, maxText: string): number {
+  if (value > max) throw new Error(`is longer than ${maxText}`);
+  return value;
+}
+
 export const OPTIONS = {
   laddr: option({
     flag: 'laddr',
@@ -712,6 +718,32 @@ export const OPTIONS = {
     default: 10,
     parse: parsePositiveInt,
   }),
+  txSyncTimeoutMs: option({
+    flag: 'tx-sync-timeout',
+    env: 'PHOTON_TX_SYNC_TIMEOUT',
+    description:
+      "eth_sendRawTransactionSync's wait for the receipt when the call names none (EIP-7966 recommends 2s)",
+    default: 2_000,
+    defaultText: '2s',
+    parse: parseDurationMs,
+  }),
+  txSyncMaxTimeoutMs: option({
+    flag: 'tx-sync-max-timeout',
+    env: 'PHOTON_TX_SYNC_MAX_TIMEOUT',
+    description:
+      'the longest wait an eth_sendRawTransactionSync call may ask for (longer asks wait this long); at most 15s, so the submission and the wait fit the 28s submit class',
+    default: 15_000,
+    defaultText: '15s',
+    parse: (raw) => atMost(parseDurationMs(raw), 15_000, '15s'),
+  }),
+  txSyncMaxWaits: option({
+    flag: 'tx-sync-max-waits',
+    env: 'PHOTON_TX_SYNC_MAX_WAITS',
+    description:
+      'eth_sendRawTransactionSync calls one tx replica holds waiting at once; past it a call is refused (-32005) before its tx is sent',
+    default: 256,
+    parse: parsePositiveInt,
+  }),
   txpoolLifetimeMs: option({
     flag: 'txpool-lifetime',
     env: 'PHOTON_TXPOOL_LIFETIME',
@@ -820,8 +852,19 @@ const { faucetPath, faucetKey, faucetAmount, faucetCooldownMs } = OPTIONS;
 /** What the faucet sends and how often: the tx service owns the faucet's sends and cooldowns. */
 const FAUCET = { faucetKey, faucetAmount, faucetCooldownMs } as const;
 const { txRebroadcastBlocks, txRebroadcastTries, txpoolLifetimeMs } = OPTIONS;
-/** The tx journal: accepted txs kept until mined and sent again when the engine lost them. */
-const JOURNAL = { txRebroadcastBlocks, txRebroadcastTries, txpoolLifetimeMs } as const;
+const { txSyncTimeoutMs, txSyncMaxTimeoutMs, txSyncMaxWaits } = OPTIONS;
+/**
+ * The tx journal: accepted txs kept until mined and sent again when the engine lost them; and the bounds of
+ * eth_sendRawTransactionSync's wait for a mined one.
+ */
+const JOURNAL = {
+  txRebroadcastBlocks,
+  txRebroadcastTries,
+  txpoolLifetimeMs,
+  txSyncTimeoutMs,
+  txSyncMaxTimeoutMs,
+  txSyncMaxWaits,
+} as const;
 const { opsLaddr } = OPTIONS;
 /** The ops listener (health and metrics for probes and scrapers): every long-running command has one. */
 const OPS = { opsLaddr } as const;

@@ -50,6 +50,7 @@ export {
 } from './reader/ethereum-chain-reader';
 export { type AssembledBlock } from './reader/block-assembler';
 export { effectiveGasPrice } from './reader/transaction-record';
+export { ethereumTxHashes } from './reader/ethereum-tx-events';
 export { pendingNonce } from './reader/pending-nonce';
 export {
   type AcceptedTxRecord,

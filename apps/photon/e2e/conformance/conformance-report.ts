@@ -6,6 +6,7 @@ import { CHOICES } from './choices';
 import { DOCUMENT_AMENDMENTS, ERROR_DEVIATIONS, RESULT_DEVIATIONS } from './deviations';
 import { INVALID_CLASSES } from './invalid-params';
 import type { MethodOutcome } from './run-conformance';
+import { BEYOND_ETHERMINT_NOTES } from './beyond-ethermint-notes';
 import { TRACING_NOTES } from './tracing-notes';
 
 export const RERUN_COMMAND = 'pnpm conformance';
@@ -80,6 +81,7 @@ export function renderReport(outcomes: readonly MethodOutcome[], documentNote: s
     ...DOCUMENT_AMENDMENTS.map((amendment) => `- ${amendment}`),
     '',
     ...TRACING_NOTES,
+    ...BEYOND_ETHERMINT_NOTES,
     '## Served methods the document does not describe',
     '',
     '| Method | Owner | Summary |',

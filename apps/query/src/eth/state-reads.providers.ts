@@ -1,6 +1,7 @@
 // Account state, execution, fees, node status, the N/A methods and the txpool: their services and
 // handlers, registered together.
 import type { Provider } from '@nestjs/common';
+import { AccessListService } from '../execution/access-list.service';
 import { ExecutionEngine } from '../execution/execution-engine';
 import { ExecutionService } from '../execution/execution.service';
 import { FeeService } from '../fees/fee.service';
@@ -21,6 +22,7 @@ export const STATE_READ_PROVIDERS: Provider[] = [
   ProofService,
   ExecutionEngine,
   ExecutionService,
+  AccessListService,
   FeeService,
   NodeStatusService,
   TxpoolService,

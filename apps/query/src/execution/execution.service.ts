@@ -17,7 +17,7 @@ import { FinalAnswers } from '../cache/final-answers';
 import { BlockResolver } from '../chain/block-resolver';
 import { QUERY_OPTIONS, type QueryOptions } from '../query-options';
 import { stateOverridesJson, transactionArgs } from './call-args';
-import { assertExecuted, toCallError } from './call-outcome';
+import { assertExecuted, gethCallText, toCallError } from './call-outcome';
 import { ExecutionEngine } from './execution-engine';
 
 const LATEST: BlockParam = { kind: 'tag', tag: 'latest' };
@@ -63,6 +63,24 @@ export class ExecutionService {
       assertExecuted(result);
       return result.gas;
     });
+  }
+
+  /**
+   * The gas the call uses and its vm error ('' when it succeeded), as geth's eth_createAccessList reports
+   * them: the limit is the estimate (or the caller's gas when the estimate fails), since Ethermint charges at
+   * least `MinGasMultiplier` (0.5) of the limit and would report half the 25M cap for any call run with it.
+   */
+  async gasUsed(request: CallRequest): Promise<{ gasUsed: bigint; vmError: string }> {
+    const params = await this.engineParams(request);
+    const needed = await this.engine.evm.estimateGas(params).catch(() => null);
+    const limited =
+      needed === null || needed.vmError !== ''
+        ? params
+        : { ...params, args: { ...params.args, gas: `0x${needed.gas.toString(16)}` } };
+    const result = await this.engine.evm.ethCall(limited).catch((error: unknown) => {
+      throw toCallError(error);
+    });
+    return { gasUsed: result.gasUsed, vmError: result.vmError === '' ? '' : gethCallText(result.vmError) };
   }
 
   /**

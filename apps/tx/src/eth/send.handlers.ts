@@ -4,11 +4,13 @@ import { type CallContext, RpcMethod } from '@photon/bus';
 import {
   EthResendParams,
   EthSendRawTransactionParams,
+  EthSendRawTransactionSyncParams,
   EthSendTransactionParams,
   decodeParams,
 } from '@photon/codec';
 import { ResendUseCase } from '../resend/resend.usecase';
 import { SendRawTransactionUseCase } from '../send-raw-transaction/send-raw-transaction.usecase';
+import { SendRawTransactionSyncUseCase } from '../send-raw-transaction-sync/send-raw-transaction-sync.usecase';
 import { SendTransactionCommand } from '../send-transaction/send-transaction.command';
 import { SendTransactionUseCase } from '../send-transaction/send-transaction.usecase';
 
@@ -16,6 +18,7 @@ import { SendTransactionUseCase } from '../send-transaction/send-transaction.use
 export class SendHandlers {
   constructor(
     private readonly sendRaw: SendRawTransactionUseCase,
+    private readonly sendRawSync: SendRawTransactionSyncUseCase,
     private readonly send: SendTransactionUseCase,
     private readonly resend: ResendUseCase,
   ) {}
@@ -24,6 +27,13 @@ export class SendHandlers {
   @RpcMethod('eth_sendRawTransaction')
   sendRawTransaction(params: unknown): Promise<string> {
     return this.sendRaw.execute(decodeParams(EthSendRawTransactionParams, params).transaction);
+  }
+
+  /** Handler for eth_sendRawTransactionSync (EIP-7966): the receipt once mined, or error 4 past the wait. */
+  @RpcMethod('eth_sendRawTransactionSync')
+  sendRawTransactionSync(params: unknown, context: CallContext): Promise<unknown> {
+    const { transaction, timeout } = decodeParams(EthSendRawTransactionSyncParams, params);
+    return this.sendRawSync.execute(transaction, timeout, context);
   }
 
   /** Handler for eth_sendTransaction: signed by the unlocked `from` account in the keystore. */

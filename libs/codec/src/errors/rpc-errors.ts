@@ -149,6 +149,25 @@ export class ExecutionRevertedError extends RpcError {
   }
 }
 
+/**
+ * 4 (EIP-7966): eth_sendRawTransactionSync's wait ended before a block included the transaction, which the
+ * pool still holds; `data` is its hash, to look the receipt up later. geth's words.
+ */
+export class TransactionSyncTimeoutError extends RpcError {
+  readonly code = 4;
+  constructor(hash: string, waitedMs: number) {
+    super(
+      `The transaction was added to the transaction pool but wasn't processed in ${goDuration(waitedMs)}`,
+      hash,
+    );
+  }
+}
+
+/** A whole number of milliseconds as Go's time.Duration prints it: 2s, 1.5s, 500ms. */
+function goDuration(ms: number): string {
+  return ms < 1000 ? `${ms}ms` : `${ms / 1000}s`;
+}
+
 /** An error object that crossed the bus, kept as it came so it reaches the client unchanged. */
 export class RemoteRpcError extends RpcError {
   readonly code: number;

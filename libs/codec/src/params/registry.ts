@@ -47,6 +47,7 @@ export const PARAMS_DTOS = Object.freeze({
   eth_feeHistory: eth.EthFeeHistoryParams,
 
   eth_sendRawTransaction: eth.EthSendRawTransactionParams,
+  eth_sendRawTransactionSync: eth.EthSendRawTransactionSyncParams,
   eth_sendTransaction: eth.EthSendTransactionParams,
   eth_resend: eth.EthResendParams,
   eth_signTransaction: eth.EthSignTransactionParams,

@@ -1,7 +1,7 @@
 // The `ethereum_tx` events of one Cosmos tx result, merged per Ethereum hash. Ethermint emits them in one event
 // (older line) or in two parts (ante handler: hash + index; EVM: gas used, failure, recipient …), in both
 // CometBFT encodings; Ethermint's rpc/types ParseTxResult reads them the same way.
-import { type CometEvent } from '../comet/types';
+import { type CometBlockResults, type CometEvent } from '../comet/types';
 
 export interface EthereumTxEvent {
   /** `txGasUsed`, when the node wrote it. */
@@ -25,4 +25,12 @@ export function ethereumTxEvents(events: readonly CometEvent[]): Map<string, Eth
     merged.set(hash, entry);
   }
   return merged;
+}
+
+/** The Ethereum hashes (0x lowercase) of every tx a block's results name: what a block mined. */
+export function ethereumTxHashes(results: CometBlockResults): Set<string> {
+  const hashes = new Set<string>();
+  for (const tx of results.txsResults)
+    for (const hash of ethereumTxEvents(tx.events).keys()) hashes.add(hash);
+  return hashes;
 }

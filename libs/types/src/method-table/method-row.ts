@@ -67,6 +67,7 @@ export type WireType =
   | 'BLOCK'
   | 'BLOCK_OR_NULL'
   | 'TRANSACTION_OR_NULL'
+  | 'RECEIPT'
   | 'RECEIPT_OR_NULL'
   | 'RECEIPT_LIST_OR_NULL'
   | 'LOG_LIST'

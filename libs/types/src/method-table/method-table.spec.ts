@@ -209,7 +209,8 @@ describe('METHOD_TABLE', () => {
     expectOwner('none', ['eth_simulateV1', 'eth_getBlockAccessList', 'eth_config', 'eth_capabilities']);
     expectOwner('none', ['eth_blobBaseFee', 'eth_getWork', 'eth_submitWork', 'eth_submitHashrate']);
     // Not served, each with its reason in the row's summary.
-    expectOwner('none', ['eth_baseFee', 'eth_createAccessList']);
+    expectOwner('none', ['eth_baseFee']);
+    expectOwner('query', ['eth_createAccessList']);
     // Served since the hardening issue (they were rows without handlers).
     expectOwner('query', ['eth_getStorageValues', 'eth_getTransactionLogs']);
     // Served since issue 24 item 9: the devnet answers the store proofs Ethermint asks for.

@@ -324,13 +324,15 @@ export const ETH_ROWS = [
   {
     method: 'eth_createAccessList',
     namespace: 'eth',
-    service: 'none',
+    service: 'query',
     params: [required('transaction', 'TRANSACTION_CALL'), optional('block', 'BLOCK_TAG_OR_NUMBER')],
     result: 'ACCESS_LIST_RESULT',
-    timeout: 'instant',
+    // Two or more engine traces (TraceCall with the prestateTracer) and an estimate: a trace's class.
+    timeout: 'scan',
     inventory: 'unmarked',
-    summary: 'Not served: it needs EVM access-list tracing, which no gRPC path of the engine offers.',
-    cost: 10,
+    summary:
+      'The accounts and slots a call touches (from prestateTracer traces, repeated until the list is stable, as geth does) and the gas it uses with that list.',
+    cost: 30,
   },
   {
     method: 'eth_coinbase',
@@ -411,6 +413,19 @@ export const ETH_ROWS = [
     timeout: 'submit',
     inventory: 'implemented',
     summary: 'Broadcasts a signed EIP-2718 transaction and returns its hash.',
+    cost: 10,
+  },
+  {
+    method: 'eth_sendRawTransactionSync',
+    namespace: 'eth',
+    service: 'tx',
+    params: [required('transaction', 'DATA'), optional('timeout', 'QUANTITY')],
+    result: 'RECEIPT',
+    // The submission and the wait, bounded by --tx-sync-max-timeout (at most 15 s) to fit the class.
+    timeout: 'submit',
+    inventory: 'unmarked',
+    summary:
+      'EIP-7966: broadcasts a signed transaction and answers its receipt once a block includes it; past the wait, error 4 with the hash as data.',
     cost: 10,
   },
   {

@@ -206,6 +206,7 @@ export const WIRE_SCHEMAS: Readonly<Record<WireType, JsonSchema>> = {
   BLOCK: block,
   BLOCK_OR_NULL: { oneOf: [nullValue, block] },
   TRANSACTION_OR_NULL: { oneOf: [nullValue, transaction] },
+  RECEIPT: receipt,
   RECEIPT_OR_NULL: { oneOf: [nullValue, receipt] },
   RECEIPT_LIST_OR_NULL: { oneOf: [nullValue, { type: 'array', items: receipt }] },
   LOG_LIST: { type: 'array', items: log },

@@ -46,6 +46,7 @@ export { EthFeeHistoryParams, decodeRewardPercentiles } from './fee-history.para
 export {
   EthFillTransactionParams,
   EthSendRawTransactionParams,
+  EthSendRawTransactionSyncParams,
   EthResendParams,
   EthSendTransactionParams,
   EthSignParams,

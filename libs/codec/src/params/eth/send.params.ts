@@ -1,11 +1,20 @@
 // Params of the methods that sign or submit transactions and messages.
 import { Param } from '../param-index';
-import { IsAddress, IsData, IsNested, IsQuantity } from '../validators';
+import { IsAddress, IsData, IsHexOrDecimal64, IsNested, IsQuantity } from '../validators';
 import { TRANSACTION_GO_TYPE, TransactionSendDto } from './objects/transaction.dto';
 
 /** eth_sendRawTransaction(signedTransaction). */
 export class EthSendRawTransactionParams {
   @Param(0) @IsData() transaction!: Uint8Array;
+}
+
+/**
+ * eth_sendRawTransactionSync(signedTransaction, timeout?) (EIP-7966): the wait in milliseconds, a QUANTITY
+ * as the EIP says or a JSON number as its examples and geth take it.
+ */
+export class EthSendRawTransactionSyncParams {
+  @Param(0) @IsData() transaction!: Uint8Array;
+  @Param(1, { optional: true }) @IsHexOrDecimal64() timeout?: bigint;
 }
 
 /** eth_sendTransaction(transaction). */

@@ -1,0 +1,3 @@
+// a transfer beyond the balance: what it read, and the vm error
+>> {"jsonrpc":"2.0","id":1,"method":"eth_createAccessList","params":[{"from":"0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65","to":"0x5FbDB2315678afecb367f032d93F642f64180aa3","data":"0xa9059cbb000000000000000000000000f39fd6e51aad88f6f4ce6ab8827279cfffb922660000000000000000000000000000000000000000000000000000000000000001"},"latest"]}
+<< {"jsonrpc":"2.0","id":1,"result":{"accessList":[{"address":"0x5fbdb2315678afecb367f032d93f642f64180aa3","storageKeys":["0xddfe746303372e8d2ea45aa78e3e91478f7307894b155f7ff4ebb7ddaa345272"]}],"gasUsed":"0xbebc20","error":"execution reverted"}}

@@ -1,0 +1,3 @@
+// a token transfer: the token and both balance slots
+>> {"jsonrpc":"2.0","id":1,"method":"eth_createAccessList","params":[{"from":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","to":"0x5FbDB2315678afecb367f032d93F642f64180aa3","data":"0xa9059cbb00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c80000000000000000000000000000000000000000000000000000000000000001"},"latest"]}
+<< {"jsonrpc":"2.0","id":1,"result":{"accessList":[{"address":"0x5fbdb2315678afecb367f032d93f642f64180aa3","storageKeys":["0x9c35da83f88043b3115f30d93beacec49ca14b6238430bdff196a249c29baa80","0xc651ee22c6951bb8b5bd29e8210fb394645a94315fe10eff2cc73de1aa75c137"]}],"gasUsed":"0xd246"}}

@@ -1,0 +1,3 @@
+// a new tx of dev 7 no block includes within the 100 ms asked: code 4, its hash as data (no case reads it later)
+>> {"jsonrpc":"2.0","id":1,"method":"eth_sendRawTransactionSync","params":["0x02f86d82232880843b9aca0085174876e80082520894976ea74026e726554db657fa54763abd0c3a0aa90180c080a06a457d4e87cd217a34fdc0a0cf30279ef0b647369be9872acce19b3453c62584a03567247615b2f0b92b1d49cac11bb5162c99cd4781ca66df22763dd26a046d3e","0x64"]}
+<< {"jsonrpc":"2.0","id":1,"error":{"code":4,"message":"The transaction was added to the transaction pool but wasn't processed in 100ms","data":"0xb499fae3acd3f0c06f3ff1f510e1374c771099f479a130b79b3843b4f5f40b8c"}}
