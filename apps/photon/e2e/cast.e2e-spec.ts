@@ -65,9 +65,13 @@ describe('cast against photon start', () => {
       '1',
       '--json',
     );
-    const list = JSON.parse(output) as { access_list: { address: string; storageKeys: string[] }[] };
-    const entry = list.access_list.find((item) => item.address.toLowerCase() === tokenAddress);
+    const list = JSON.parse(output) as {
+      accessList: { address: string; storageKeys: string[] }[];
+      gasUsed: string;
+    };
+    const entry = list.accessList.find((item) => item.address.toLowerCase() === tokenAddress);
     expect(entry?.storageKeys.length).toBe(2);
+    expect(BigInt(list.gasUsed)).toBeGreaterThan(21_000n);
   });
 
   it('default: cast call with state overrides reads the overridden state; without, the chain’s', async () => {
