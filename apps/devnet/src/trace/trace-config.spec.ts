@@ -62,7 +62,7 @@ describe(tracePlan.name, () => {
   });
 
   it('args: state and block overrides, as Ethermint unmarshals them (Go field names, any case)', () => {
-    const address = `0x${'ab'.repeat(20)}`;
+    const address: `0x${string}` = `0x${'ab'.repeat(20)}`;
     const plan = tracePlan(
       TraceConfig.fromPartial({
         stateOverrides: Buffer.from(JSON.stringify({ [address]: { balance: '0x10' } })),
