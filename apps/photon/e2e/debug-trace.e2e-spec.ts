@@ -303,6 +303,42 @@ describe.each(['in-process', 'cluster'] as const)('debug_trace* through the %s g
     });
   });
 
+  it('args: debug_traceCall with state and block overrides, by either set of block override names', async () => {
+    const empty = `0x${'42'.repeat(20)}`;
+    const prestate = await result<Record<string, { balance: string }>>(stack.httpUrl, 'debug_traceCall', [
+      { from: empty, to: RECIPIENT, value: '0x1' },
+      'latest',
+      { tracer: 'prestateTracer', stateOverrides: { [empty]: { balance: '0xffffffff' } } },
+    ]);
+    expect(prestate[empty]?.balance).toBe('0xffffffff');
+    // Creation code NUMBER TIMESTAMP COINBASE GASLIMIT BASEFEE: the implicit STOP's stack shows each value.
+    const call = {
+      from: sender,
+      input: '0x4342414548',
+      gas: '0xffff',
+      gasPrice: `0x${GAS_PRICE.toString(16)}`,
+    };
+    const ethermintNames = { number: '0x1337', time: '0x3', coinbase: SINK, gasLimit: '0x4', baseFee: '0x5' };
+    const executionApisNames = {
+      number: '0x1337',
+      time: '0x3',
+      feeRecipient: SINK,
+      gasLimit: '0x4',
+      baseFeePerGas: '0x5',
+    };
+    for (const blockOverrides of [ethermintNames, executionApisNames]) {
+      const traced = await result<StructResult>(stack.httpUrl, 'debug_traceCall', [
+        call,
+        'latest',
+        { blockOverrides },
+      ]);
+      expect(traced.structLogs.at(-1)).toMatchObject({
+        op: 'STOP',
+        stack: ['0x1337', '0x3', SINK, '0x4', '0x5'],
+      });
+    }
+  });
+
   it('behavior: the timeout stops a runaway trace', async () => {
     const error = await failure(stack.httpUrl, 'debug_traceCall', [
       { from: sender, to: loop, gas: '0x1000000' },

@@ -103,7 +103,8 @@ export async function buildGoldenChain(tier: TestTier): Promise<GoldenChain> {
   // Followed by the builder, so each head is known to the events service before the next step.
   const blockFilter = await rpcResult<string>(url, 'eth_newBlockFilter');
   const seenBlocks = new Set<string>();
-  const mine = async (height: number, sent: readonly SignedTx[]) => {
+  /** Sends `sent` in order, makes block `height` and checks it holds `included`, in that order. */
+  const mine = async (height: number, sent: readonly SignedTx[], included = sent) => {
     for (const tx of sent) await rpcResult(url, 'eth_sendRawTransaction', [tx.raw]);
     await devnet.produceNext();
     await waitForHead(url, height);
@@ -112,8 +113,10 @@ export async function buildGoldenChain(tier: TestTier): Promise<GoldenChain> {
       'eth_getBlockByNumber',
       [`0x${height.toString(16)}`, false],
     );
-    if (transactions.join() !== sent.map((tx) => tx.hash).join())
-      throw new Error(`block ${height} holds ${transactions.join()}, not the txs sent`);
+    if (transactions.join() !== included.map((tx) => tx.hash).join())
+      throw new Error(
+        `block ${height} holds ${transactions.join()}, not ${included.map((tx) => tx.hash).join()}`,
+      );
     await waitFor(
       async () => {
         for (const seen of await rpcResult<string[]>(url, 'eth_getFilterChanges', [blockFilter]))
@@ -123,8 +126,11 @@ export async function buildGoldenChain(tier: TestTier): Promise<GoldenChain> {
       { what: `the events service to see block ${height}` },
     );
   };
-  await mine(2, [txs.deploy, txs.legacyTransfer]);
-  await mine(3, [txs.tokenTransfer, txs.accessListTransfer]);
+  // A block takes its txs by effective tip, as Ethermint's priority mempool orders them: the transfers at a
+  // 100 gwei gas price (a ~99 gwei tip over the ~0.9 gwei base fee) go before the EIP-1559 txs sent ahead of
+  // them (1 gwei tip).
+  await mine(2, [txs.deploy, txs.legacyTransfer], [txs.legacyTransfer, txs.deploy]);
+  await mine(3, [txs.tokenTransfer, txs.accessListTransfer], [txs.accessListTransfer, txs.tokenTransfer]);
   await mine(4, [txs.failedTransfer]);
   await mine(5, []);
   await rpcResult(url, 'eth_uninstallFilter', [blockFilter]);

@@ -5,7 +5,7 @@ import type { Common } from '@ethereumjs/common';
 import { KECCAK256_NULL_S } from '@ethereumjs/util';
 import { checkTxFailure, legacyDec, SdkErrors } from './abci-errors';
 import { decodeEthTx, type DecodedEthTx, recoverSender } from './decode-tx';
-import { type Mempool, type NewPendingTx, type PendingTx, replacementThreshold } from './mempool';
+import { type Mempool, type NewPendingTx, type PendingTx, replacementThreshold, txPriority } from './mempool';
 import type { CheckTxFailure, Hex } from './types';
 
 export interface AnteContext {
@@ -217,6 +217,7 @@ export async function runAnte(
     tipCap: tx.tipCap,
     value: tx.value,
     cost,
+    priority: txPriority(effectiveGasPrice(tx, ctx.baseFee), ctx.baseFee),
   };
   return replaces === undefined ? { ok: true, pending } : { ok: true, pending, replaces };
 }

@@ -269,6 +269,31 @@ describe(EvmChain.name, () => {
     expect((await produce(chain)).txs.map((tx) => tx.nonce)).toEqual([2n]);
   });
 
+  it('behavior: a block takes its txs by effective tip, highest first, each sender in nonce order', async () => {
+    const chain = await EvmChain.create();
+    const baseFee = chain.pendingBaseFee;
+    const sent: [number, number, Parameters<typeof signTx>[1]][] = [
+      // tip 0 (priority 0), sent first
+      [7, 0, { gasPrice: baseFee }],
+      // tip 1 gwei, then 5 gwei: the second waits behind the first
+      [9, 0, { maxFeePerGas: baseFee + 10n * GWEI, maxPriorityFeePerGas: GWEI }],
+      [9, 1, { maxFeePerGas: baseFee + 10n * GWEI, maxPriorityFeePerGas: 5n * GWEI }],
+      // tip 3 gwei, sent last
+      [8, 0, { gasPrice: baseFee + 3n * GWEI }],
+    ];
+    for (const [dev, nonce, fees] of sent) {
+      admitted(await chain.checkTx(await signTx(devWallet(dev), { nonce, to: RECIPIENT, ...fees })));
+    }
+    const block = await produce(chain);
+    expect(block.txs.map((tx) => [tx.sender, tx.nonce])).toEqual([
+      [devAddress(8), 0n],
+      [devAddress(9), 0n],
+      [devAddress(9), 1n],
+      [devAddress(7), 0n],
+    ]);
+    expect(block.txs.map((tx) => tx.index)).toEqual([0, 1, 2, 3]);
+  });
+
   it('behavior: txs that became invalid are dropped with a reason, and so are the sender’s later nonces', async () => {
     const chain = await EvmChain.create({ blockGasLimit: 100_000n });
     const wallet = devWallet(5);

@@ -295,6 +295,7 @@ export class EvmChain {
         accepted.push(result.pending);
         if (scratch !== this.mempool) scratch.add(result.pending);
       }
+      const cosmosTx = this.mempool.newCosmosTx();
       return accepted.map((pending): CheckTxSuccess => {
         const success = {
           ok: true as const,
@@ -305,13 +306,13 @@ export class EvmChain {
           gasWanted: pending.gasLimit,
         };
         if (mode === 'check') return success;
-        const { replaced } = this.mempool.add(pending);
+        const { replaced } = this.mempool.add(pending, cosmosTx);
         return replaced === undefined ? success : { ...success, replaced: replaced.hash };
       });
     });
   }
 
-  /** Pending txs in the order the next block takes them. */
+  /** Pending txs in arrival order (CometBFT's mempool, which unconfirmed_txs lists). */
   pendingTxs(): PendingTx[] {
     return this.mempool.ordered();
   }
@@ -338,8 +339,9 @@ export class EvmChain {
   // ---- Blocks ----
 
   /**
-   * Executes the mempool's txs that fit the block gas limit (CometBFT reaps by gas wanted, in arrival
-   * order, stopping at the first tx that does not fit), commits, and rechecks what is left.
+   * Executes the mempool's txs that fit the block gas limit in the priority mempool's order (highest effective
+   * tip first, each sender's by nonce; stopping at the first tx that does not fit), commits, and rechecks what
+   * is left.
    */
   produceBlock(args: ProduceBlockArgs): Promise<ExecutedBlock> {
     return this.exclusive(async () => {
@@ -377,7 +379,7 @@ export class EvmChain {
 
       await this.state.checkpoint();
       try {
-        for (const pending of this.mempool.ordered()) {
+        for (const pending of this.mempool.byPriority()) {
           if (blockedSenders.has(pending.sender)) continue;
           if (gasWanted + pending.gasLimit > this.blockGasLimit) break;
           const account = await this.senderAccount(pending.sender);

@@ -18,6 +18,7 @@ function pending(sender: Hex, nonce: bigint, hash: string, feeCap = 100n): NewPe
     tipCap: feeCap / 10n,
     value: 0n,
     cost: 21000n * feeCap,
+    priority: feeCap / 10n,
   };
 }
 

@@ -1,5 +1,7 @@
-// Admitted but not yet executed txs: arrival order (what CometBFT reaps), per-sender nonce index, and
-// geth's replacement rule (same sender and nonce, fee cap and tip both at least 10 % higher).
+// Admitted but not yet executed txs: arrival order (CometBFT's own mempool), the block order (Ethermint's
+// priority mempool, see block-order.ts), per-sender nonce index, and geth's replacement rule (same sender and
+// nonce, fee cap and tip both at least 10 % higher).
+import { blockOrder } from './block-order';
 import type { ExecutableTx } from './decode-tx';
 import type { EthTxType, Hex } from './types';
 
@@ -7,6 +9,18 @@ import type { EthTxType, Hex } from './types';
 export const PRICE_BUMP_PERCENT = 10n;
 /** CometBFT's default `mempool.size`. */
 export const DEFAULT_MEMPOOL_SIZE = 5000;
+/** Ethermint's DefaultPriorityReduction (sdk.DefaultPowerReduction, 10^6): wei of tip per priority unit. */
+export const PRIORITY_REDUCTION = 1_000_000n;
+const MAX_INT64 = 2n ** 63n - 1n;
+
+/**
+ * Ethermint's GetTxPriority: the effective tip over the base fee of CheckTx, in units of 10^6 wei, at most
+ * MaxInt64. `effectivePrice` is min(baseFee + tip, feeCap) for a dynamic fee tx, the gas price otherwise.
+ */
+export function txPriority(effectivePrice: bigint, baseFee: bigint): bigint {
+  const priority = (effectivePrice - baseFee) / PRIORITY_REDUCTION;
+  return priority > MAX_INT64 ? MAX_INT64 : priority;
+}
 
 export interface PendingTx {
   hash: Hex;
@@ -21,11 +35,15 @@ export interface PendingTx {
   value: bigint;
   /** gasLimit × feeCap + value: what the sender must be able to pay (geth's `tx.Cost()`). */
   cost: bigint;
+  /** GetTxPriority at admission (CheckTx's base fee), as the priority mempool keeps it. */
+  priority: bigint;
   /** Arrival order; a replacement keeps the position of the tx it replaced. */
   seq: number;
+  /** The Cosmos tx that carried it: the messages of one tx share it and go into a block together. */
+  cosmosTx: number;
 }
 
-export type NewPendingTx = Omit<PendingTx, 'seq'>;
+export type NewPendingTx = Omit<PendingTx, 'seq' | 'cosmosTx'>;
 
 /** The lowest fee cap and tip a replacement of `old` must offer (geth's integer thresholds). */
 export function replacementThreshold(old: Pick<PendingTx, 'feeCap' | 'tipCap'>): {
@@ -42,6 +60,7 @@ export class Mempool {
   private readonly byHash = new Map<Hex, PendingTx>();
   private readonly bySender = new Map<Hex, Map<bigint, PendingTx>>();
   private nextSeq = 0;
+  private nextCosmosTx = 0;
 
   constructor(readonly capacity = DEFAULT_MEMPOOL_SIZE) {}
 
@@ -76,6 +95,16 @@ export class Mempool {
     return [...this.byHash.values()].sort((a, b) => a.seq - b.seq);
   }
 
+  /** Every pending tx in the order the next block takes them: by priority, each sender's by nonce. */
+  byPriority(): PendingTx[] {
+    return blockOrder(this.ordered());
+  }
+
+  /** A new Cosmos tx id, for the messages of one Cosmos tx to share (`add`'s `cosmosTx`). */
+  newCosmosTx(): number {
+    return this.nextCosmosTx++;
+  }
+
   /** The next nonce after the sender's run of pending txs from `stateNonce` on (`pending` counts). */
   pendingNonce(sender: Hex, stateNonce: bigint): bigint {
     const txs = this.bySender.get(sender);
@@ -84,11 +113,14 @@ export class Mempool {
     return nonce;
   }
 
-  /** Adds a tx; when one with the same sender and nonce is pending, it takes that one's place. */
-  add(tx: NewPendingTx): { added: PendingTx; replaced?: PendingTx } {
+  /**
+   * Adds a tx, alone in its Cosmos tx unless `cosmosTx` (from `newCosmosTx`) groups it with others; when one
+   * with the same sender and nonce is pending, it takes that one's place.
+   */
+  add(tx: NewPendingTx, cosmosTx = this.newCosmosTx()): { added: PendingTx; replaced?: PendingTx } {
     const replaced = this.find(tx.sender, tx.nonce);
     if (replaced !== undefined) this.remove(replaced.hash);
-    const added: PendingTx = { ...tx, seq: replaced?.seq ?? this.nextSeq++ };
+    const added: PendingTx = { ...tx, seq: replaced?.seq ?? this.nextSeq++, cosmosTx };
     this.insert(added);
     return replaced === undefined ? { added } : { added, replaced };
   }
@@ -98,6 +130,7 @@ export class Mempool {
     const copy = new Mempool(this.capacity);
     for (const tx of this.byHash.values()) copy.insert(tx);
     copy.nextSeq = this.nextSeq;
+    copy.nextCosmosTx = this.nextCosmosTx;
     return copy;
   }
 

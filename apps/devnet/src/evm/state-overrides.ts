@@ -35,7 +35,7 @@ export async function withStateOverride<T>(
  * all, `stateDiff` only the slots given; both at once is refused with geth's words, wrapped as
  * ApplyMessageWithConfig wraps them).
  */
-async function applyStateOverride(state: QueryStateManager, overrides: StateOverride): Promise<void> {
+export async function applyStateOverride(state: QueryStateManager, overrides: StateOverride): Promise<void> {
   for (const [hex, account] of overrides) {
     const address = createAddressFromString(hex);
     if (account.nonce !== undefined) await state.modifyAccountFields(address, { nonce: account.nonce });

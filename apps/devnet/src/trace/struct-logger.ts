@@ -10,6 +10,14 @@ import { frameError } from './frame-error';
 
 const SLOAD = 0x54;
 const SSTORE = 0x55;
+/** Opcodes that end a frame themselves: after any other, a frame that ends cleanly ran off its code. */
+const HALTS = new Set(['STOP', 'RETURN', 'REVERT', 'SELFDESTRUCT', 'INVALID']);
+
+/** What one entry is made of: an ethereumjs step, or the end of a frame's code (geth's implicit STOP). */
+type StepView = Pick<
+  InterpreterStep,
+  'pc' | 'gasLeft' | 'gasRefund' | 'stack' | 'depth' | 'memory' | 'address'
+> & { readonly opcode: Pick<InterpreterStep['opcode'], 'name' | 'fee' | 'dynamicFee' | 'code'> };
 
 /** One entry, keys in geth's StructLogRes order (Go marshals struct fields in declaration order). */
 export interface StructLogEntry {
@@ -57,8 +65,9 @@ export class StructLogger implements Tracer {
 
   exit(result: EVMResult): void {
     const depth = this.frames.pop() ?? 0;
-    this.settleLoad(undefined);
     const error = frameError(result);
+    this.implicitStop(result, depth, error);
+    this.settleLoad(undefined);
     // geth logs a failing opcode with its error when the failure came before the opcode ran.
     const last = this.lastEntry[depth];
     if (error !== '' && error !== 'execution reverted' && last !== undefined) last.error = error;
@@ -66,6 +75,31 @@ export class StructLogger implements Tracer {
   }
 
   step(step: InterpreterStep): void {
+    this.record(step);
+  }
+
+  /**
+   * geth reads opcode 0 (STOP) past the end of the code and logs it; ethereumjs just leaves its loop. A frame
+   * that ended cleanly after an opcode that does not halt gets that STOP entry, from the final run state.
+   */
+  private implicitStop(result: EVMResult, depth: number, error: string): void {
+    const last = this.lastEntry[depth];
+    const run = result.execResult.runState;
+    if (error !== '' || last === undefined || HALTS.has(last.op) || run === undefined) return;
+    const words = Number(run.memoryWordCount);
+    this.record({
+      pc: run.programCounter,
+      gasLeft: run.gasLeft,
+      gasRefund: run.gasRefund,
+      stack: run.stack.getStack(),
+      depth,
+      memory: run.memory._store.slice(0, words * 32),
+      address: run.interpreter.getAddress(),
+      opcode: { name: 'STOP', fee: 0, dynamicFee: 0n, code: 0 },
+    });
+  }
+
+  private record(step: StepView): void {
     this.settleLoad(step.stack.at(-1));
     if (this.options.limit !== 0 && this.logs.length >= this.options.limit) return;
     const entry: StructLogEntry = {
@@ -93,7 +127,7 @@ export class StructLogger implements Tracer {
     this.lastEntry[step.depth] = entry;
   }
 
-  private recordStorage(step: InterpreterStep, entry: StructLogEntry): void {
+  private recordStorage(step: StepView, entry: StructLogEntry): void {
     const address = bytesToHex(step.address.bytes);
     let contract = this.storage.get(address);
     if (contract === undefined) {

@@ -22,6 +22,7 @@ describe(tracePlan.name, () => {
   it('default: the struct logger with 5 s', () => {
     expect(tracePlan(undefined)).toEqual({
       timeoutMs: DEFAULT_TRACE_TIMEOUT_MS,
+      overrides: {},
       tracer: {
         kind: 'struct',
         options: {
@@ -43,11 +44,12 @@ describe(tracePlan.name, () => {
     });
     expect(tracePlan(config)).toEqual({
       timeoutMs: 250,
+      overrides: {},
       tracer: { kind: 'prestateTracer', options: { onlyTopCall: false, withLog: false, diffMode: true } },
     });
   });
 
-  it('error: JavaScript tracers, negative limits, bad timeouts, overrides', () => {
+  it('error: JavaScript tracers, negative limits, bad timeouts', () => {
     expect(() => tracePlan(TraceConfig.fromPartial({ tracer: 'bigramTracer' }))).toThrow(
       /JavaScript tracers are not served by this node/,
     );
@@ -57,7 +59,21 @@ describe(tracePlan.name, () => {
     expect(() => tracePlan(TraceConfig.fromPartial({ timeout: '5' }))).toThrow(
       /timeout value: time: missing unit in duration "5"/,
     );
-    const overrides = TraceConfig.fromPartial({ stateOverrides: Buffer.from('{"0x00":{}}') });
-    expect(() => tracePlan(overrides)).toThrow(/overrides are not supported by the devnet/);
+  });
+
+  it('args: state and block overrides, as Ethermint unmarshals them (Go field names, any case)', () => {
+    const address: `0x${string}` = `0x${'ab'.repeat(20)}`;
+    const plan = tracePlan(
+      TraceConfig.fromPartial({
+        stateOverrides: Buffer.from(JSON.stringify({ [address]: { balance: '0x10' } })),
+        blockOverrides: Buffer.from('{"NUMBER":"0x1337","baseFee":"0x5","baseLimit":"0x4","time":null}'),
+      }),
+    );
+    expect(plan.overrides.state?.get(address)).toEqual({ balance: 16n });
+    expect(plan.overrides.block).toEqual({ number: 0x1337n, baseFee: 5n });
+    expect(tracePlan(TraceConfig.fromPartial({})).overrides).toEqual({});
+    expect(() =>
+      tracePlan(TraceConfig.fromPartial({ blockOverrides: Buffer.from('{"coinbase":"0x12"}') })),
+    ).toThrow(/hex string has length 2, want 40 for common.Address/);
   });
 });

@@ -1,8 +1,11 @@
 // TraceConfig → which tracer runs and how (geth's tracers.TraceConfig and logger.Config as Ethermint reads
-// them): the native tracers by name, their tracerConfig JSON, the Go duration of the timeout. JavaScript
-// tracers are refused: the devnet has no JavaScript tracer engine.
+// them): the native tracers by name, their tracerConfig JSON, the Go duration of the timeout, the state and
+// block overrides. JavaScript tracers are refused: the devnet has no JavaScript tracer engine.
 import type { TraceConfig } from '@photon/ethermint-wire';
+import { type BlockOverride, parseBlockOverride } from '../abci/block-override-json';
 import { GoError, GrpcCode, statusError } from '../abci/query-errors';
+import { parseStateOverride } from '../abci/state-override-json';
+import type { StateOverride } from '../evm';
 
 /** geth's defaultTraceTimeout. */
 export const DEFAULT_TRACE_TIMEOUT_MS = 5000;
@@ -31,9 +34,16 @@ export type TracerChoice =
   | { readonly kind: 'struct'; readonly options: StructLoggerOptions }
   | { readonly kind: NativeTracer; readonly options: TracerOptions };
 
+/** TraceConfig.state_overrides and block_overrides, applied to each traced message (not to predecessors). */
+export interface TraceOverrides {
+  readonly state?: StateOverride;
+  readonly block?: BlockOverride;
+}
+
 export interface TracePlan {
   readonly tracer: TracerChoice;
   readonly timeoutMs: number;
+  readonly overrides: TraceOverrides;
 }
 
 const DURATION_UNITS: Record<string, number> = {
@@ -93,37 +103,36 @@ function tracerOptions(json: string): TracerOptions {
 
 const isNative = (name: string): name is NativeTracer => (NATIVE_TRACERS as readonly string[]).includes(name);
 
-/** The tracer and timeout a TraceConfig asks for; refusals are gRPC statuses, as Ethermint's prepareTrace. */
+/** The tracer, timeout and overrides a TraceConfig asks for; refusals are gRPC statuses, as prepareTrace's. */
 export function tracePlan(config: TraceConfig | undefined): TracePlan {
   if (config !== undefined && config.limit < 0) {
     throw statusError(GrpcCode.InvalidArgument, `output limit cannot be negative, got ${config.limit}`);
   }
-  let timeoutMs = DEFAULT_TRACE_TIMEOUT_MS;
-  if (config !== undefined && config.timeout !== '') {
-    try {
-      timeoutMs = parseGoDuration(config.timeout);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      throw statusError(GrpcCode.InvalidArgument, `timeout value: ${detail}`);
-    }
+  const timeoutMs = traceTimeoutMs(config);
+  return { timeoutMs, tracer: tracerChoice(config), overrides: traceOverrides(config) };
+}
+
+function traceTimeoutMs(config: TraceConfig | undefined): number {
+  if (config === undefined || config.timeout === '') return DEFAULT_TRACE_TIMEOUT_MS;
+  try {
+    return parseGoDuration(config.timeout);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw statusError(GrpcCode.InvalidArgument, `timeout value: ${detail}`);
   }
-  // The devnet's EVM core cannot apply overrides: refused rather than silently ignored (as EthCall's).
-  if ((config?.stateOverrides.length ?? 0) > 0 || (config?.blockOverrides.length ?? 0) > 0) {
-    throw statusError(GrpcCode.Unimplemented, 'state and block overrides are not supported by the devnet');
-  }
+}
+
+function tracerChoice(config: TraceConfig | undefined): TracerChoice {
   const name = config?.tracer ?? '';
   if (name === '') {
     return {
-      timeoutMs,
-      tracer: {
-        kind: 'struct',
-        options: {
-          disableStack: config?.disableStack ?? false,
-          disableStorage: config?.disableStorage ?? false,
-          enableMemory: config?.enableMemory ?? false,
-          enableReturnData: config?.enableReturnData ?? false,
-          limit: config?.limit ?? 0,
-        },
+      kind: 'struct',
+      options: {
+        disableStack: config?.disableStack ?? false,
+        disableStorage: config?.disableStorage ?? false,
+        enableMemory: config?.enableMemory ?? false,
+        enableReturnData: config?.enableReturnData ?? false,
+        limit: config?.limit ?? 0,
       },
     };
   }
@@ -135,5 +144,17 @@ export function tracePlan(config: TraceConfig | undefined): TracePlan {
         `noopTracer or the default struct logger`,
     );
   }
-  return { timeoutMs, tracer: { kind: name, options: tracerOptions(config?.tracerJsonConfig ?? '') } };
+  return { kind: name, options: tracerOptions(config?.tracerJsonConfig ?? '') };
+}
+
+/** prepareTrace's json.Unmarshal of each override: a failure is an InvalidArgument status with Go's text. */
+function traceOverrides(config: TraceConfig | undefined): TraceOverrides {
+  try {
+    const state = parseStateOverride(config?.stateOverrides ?? new Uint8Array());
+    const block = parseBlockOverride(config?.blockOverrides ?? new Uint8Array());
+    return { ...(state === undefined ? {} : { state }), ...(block === undefined ? {} : { block }) };
+  } catch (error) {
+    if (error instanceof GoError) throw statusError(GrpcCode.InvalidArgument, error.message);
+    throw error;
+  }
 }

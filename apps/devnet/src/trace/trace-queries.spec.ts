@@ -286,6 +286,80 @@ describe('TraceCall', () => {
   });
 });
 
+describe('TraceCall overrides (TraceConfig.state_overrides, block_overrides)', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await fixture();
+  });
+  const bytes = (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value));
+
+  it('behavior: a state override funds an empty sender, seen by prestateTracer and the transfer', async () => {
+    const empty = `0x${'42'.repeat(20)}`;
+    const args = { from: empty, to: RECIPIENT, value: '0x1' };
+    const answer = await traceCall(
+      f,
+      args,
+      config({ tracer: 'prestateTracer', stateOverrides: bytes({ [empty]: { balance: '0xffffffff' } }) }),
+    );
+    expect(answer.response.code).toBe(0);
+    expect(resultOf(answer)).toMatchObject({ [empty]: { balance: '0xffffffff' } });
+    // Not kept: the next trace sees the committed (empty) account again.
+    expect((await traceCall(f, args, config())).response.log).toContain('insufficient balance for transfer');
+  });
+
+  it('behavior: block overrides replace NUMBER, TIMESTAMP, COINBASE, GASLIMIT, BASEFEE', async () => {
+    // NUMBER TIMESTAMP COINBASE GASLIMIT BASEFEE, then STOP: the struct logger shows each value on the stack.
+    const coinbase = `0x${'11'.repeat(20)}`;
+    const blockOverrides = bytes({
+      number: '0x1337',
+      time: '0x3',
+      coinbase,
+      gasLimit: '0x4',
+      baseFee: '0x5',
+    });
+    const args = { from: devAddress(2), input: '0x4342414548', gas: '0xffff', gasPrice: '0x10' };
+    const answer = await traceCall(f, args, config({ blockOverrides }));
+    expect(answer.response.log).toBe('');
+    const result = resultOf(answer) as { structLogs: { op: string; stack: string[] }[] };
+    expect(result.structLogs.at(-1)).toMatchObject({
+      op: 'STOP',
+      stack: ['0x1337', '0x3', coinbase, '0x4', '0x5'],
+    });
+  });
+
+  it("behavior: Ethermint's EXPECTED_BLOCK_OVERRIDES_TRACERS, with geth's STOP past the end of the code", async () => {
+    const blockOverrides = bytes({
+      number: '0x1337',
+      coinbase: `0x${'11'.repeat(20)}`,
+      difficulty: '0x2',
+      time: '0x3',
+      baseLimit: '0x4',
+      baseFee: '0x5',
+    });
+    const args = { from: devAddress(2), input: '0x43', gas: '0xffff', gasPrice: '0x149b02d500' };
+    expect(resultOf(await traceCall(f, args, config({ blockOverrides })))).toEqual({
+      gas: 53020,
+      failed: false,
+      returnValue: '',
+      structLogs: [
+        { pc: 0, op: 'NUMBER', gas: 12517, gasCost: 2, depth: 1, stack: [] },
+        { pc: 1, op: 'STOP', gas: 12515, gasCost: 0, depth: 1, stack: ['0x1337'] },
+      ],
+    });
+  });
+
+  it("error: overrides that do not decode are InvalidArgument with Go's text", async () => {
+    const badBlock = await traceCall(f, { to: RECIPIENT }, config({ blockOverrides: bytes({ number: 5 }) }));
+    expect(badBlock.response.log).toContain(
+      'code = InvalidArgument desc = json: cannot unmarshal non-string into Go struct field BlockOverrides.Number of type *hexutil.Big',
+    );
+    const badState = await traceCall(f, { to: RECIPIENT }, config({ stateOverrides: bytes([1]) }));
+    expect(badState.response.log).toContain(
+      'code = InvalidArgument desc = json: cannot unmarshal array into Go value of type types.StateOverride',
+    );
+  });
+});
+
 describe('TraceBlock', () => {
   it('default: one result per tx, each on the state the earlier ones left', async () => {
     const f = await fixture();

@@ -138,7 +138,8 @@ const traceTx: GrpcQueryHandler = async (ctx, data) => {
       await run.apply(job);
     }
     const tracer = makeTracer(plan.tracer, (address) => run.isPrecompile(address));
-    const result = await run.trace(signedTxJob(msg, common), tracer, plan.timeoutMs, false);
+    const job = signedTxJob(msg, common);
+    const result = await run.trace(job, tracer, plan.timeoutMs, false, plan.overrides);
     return QueryTraceTxResponse.encode({ data: json(result) });
   });
 };
@@ -168,7 +169,7 @@ async function traceOne(
   try {
     const job = signedTxJob(msg, common);
     const tracer = makeTracer(plan.tracer, (address) => run.isPrecompile(address));
-    return { result: await run.trace(job, tracer, plan.timeoutMs, keep) };
+    return { result: await run.trace(job, tracer, plan.timeoutMs, keep, plan.overrides) };
   } catch (error) {
     if (error instanceof TraceTimeoutError) return { error: error.message };
     return { error: error instanceof GoError ? error.message : executionErrorText(error) };
@@ -200,9 +201,14 @@ const traceCall: GrpcQueryHandler = async (ctx, data) => {
   return traced(async () => {
     const run = await TraceRunner.create(base.common, base.state, base.blockchain, context);
     const from = callArgs.from === undefined ? undefined : createAddressFromString(callArgs.from);
+    // TraceCall reads the nonce before ApplyMessageWithConfig applies the overrides; the transfer checks
+    // the overridden balance.
     const account = from === undefined ? undefined : await run.state.getAccount(from);
+    const { state: stateOverride, ...afterState } = plan.overrides;
+    if (stateOverride !== undefined) await run.overrideState(stateOverride);
+    const balance = from === undefined ? 0n : ((await run.state.getAccount(from))?.balance ?? 0n);
     const value = callArgs.value ?? 0n;
-    if (value > 0n && (account?.balance ?? 0n) < value) {
+    if (value > 0n && balance < value) {
       throw statusError(GrpcCode.Internal, 'insufficient balance for transfer');
     }
     const multiplier = ctx.evm.feeMarketParams(ctx.height).minGasMultiplier;
@@ -211,7 +217,7 @@ const traceCall: GrpcQueryHandler = async (ctx, data) => {
       denominator: LEGACY_DEC_ONE,
     });
     const tracer = makeTracer(plan.tracer, (address) => run.isPrecompile(address));
-    const result = await run.trace(job, tracer, plan.timeoutMs, false);
+    const result = await run.trace(job, tracer, plan.timeoutMs, false, afterState);
     return QueryTraceCallResponse.encode({ data: json(result) });
   });
 };

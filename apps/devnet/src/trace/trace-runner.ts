@@ -1,7 +1,8 @@
 // Re-executes transactions for a trace on a private state: the block's earlier txs untraced (Ethermint's
 // predecessors), then the traced one with a tracer on the EVM's step and message events, under the trace's
 // timeout (checked on every JUMP/JUMPI, as eth_call's). A prestate trace reads the touched accounts after the
-// tx, reverts it to read them before, and replays it when later txs build on it.
+// tx, reverts it to read them before, and replays it when later txs build on it. The trace config's state
+// and block overrides apply to each traced tx, as ApplyMessageWithConfig applies them.
 import { type Block, createBlock } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import type { EVMMockBlockchainInterface, EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
@@ -15,8 +16,12 @@ import {
 import { runTx, type RunTxOpts, type RunTxResult } from '@ethereumjs/vm';
 import { createQueryMachine, Deadline, type QueryMachine } from '../evm/call';
 import type { ExecutableTx } from '../evm/decode-tx';
+import type { StateOverride } from '../evm/types';
 import type { QueryStateManager } from '../evm/query-state';
+import { applyStateOverride } from '../evm/state-overrides';
 import { gethExecError } from '../evm/vm-errors';
+import type { BlockOverride } from '../abci/block-override-json';
+import type { TraceOverrides } from './trace-config';
 import type { AccountReads, StateSnapshot, TracedTx, Tracer, TxOutcome } from './tracer';
 
 /** The block a trace runs in. */
@@ -47,6 +52,7 @@ export interface TraceJob {
 export class TraceRunner {
   private constructor(
     private readonly machine: QueryMachine,
+    private readonly common: Common,
     private readonly block: Block,
   ) {}
 
@@ -69,11 +75,7 @@ export class TraceRunner {
       },
       { common },
     );
-    return new TraceRunner(machine, block);
-  }
-
-  get coinbase(): Address {
-    return this.block.header.coinbase;
+    return new TraceRunner(machine, common, block);
   }
 
   get state(): QueryStateManager {
@@ -84,17 +86,34 @@ export class TraceRunner {
     return this.machine.vm.evm.precompiles.has(bytesToUnprefixedHex(address.bytes));
   }
 
+  /** Writes state overrides into the trace's private state (StateOverride.Apply). */
+  async overrideState(overrides: StateOverride): Promise<void> {
+    await applyStateOverride(this.machine.state, overrides);
+  }
+
   /** Runs a tx untraced, as the block did; a tx the chain refuses is skipped (Ethermint's `continue`). */
-  async apply(job: TraceJob): Promise<void> {
+  async apply(job: TraceJob, block: Block = this.block): Promise<void> {
     try {
-      await this.run(job);
+      await this.run(job, block);
     } catch (error) {
       if (error instanceof TraceTimeoutError) throw error;
     }
   }
 
-  /** Traces `job` within `timeoutMs`; with `keep`, the state then includes the tx (more txs follow). */
-  async trace(job: TraceJob, tracer: Tracer, timeoutMs: number, keep: boolean): Promise<unknown> {
+  /**
+   * Traces `job` within `timeoutMs`; with `keep`, the state then includes the tx (more txs follow). State
+   * overrides are written into the state before the tx (kept with it, as a committed trace keeps them), block
+   * overrides replace the block context it runs in.
+   */
+  async trace(
+    job: TraceJob,
+    tracer: Tracer,
+    timeoutMs: number,
+    keep: boolean,
+    overrides: TraceOverrides = {},
+  ): Promise<unknown> {
+    if (overrides.state !== undefined) await this.overrideState(overrides.state);
+    const block = overrides.block === undefined ? this.block : this.overriddenBlock(overrides.block);
     const endsAt = Date.now() + timeoutMs;
     this.machine.clock.deadline = new Deadline(timeoutMs);
     const tx = job.tx;
@@ -104,7 +123,7 @@ export class TraceRunner {
       gasLimit: tx.gasLimit,
       value: tx.value,
       input: tx.data,
-      coinbase: this.coinbase,
+      coinbase: block.header.coinbase,
     };
     tracer.begin(traced);
     const detach = this.attach(tracer);
@@ -112,7 +131,7 @@ export class TraceRunner {
     if (tracer.wantsState) await state.checkpoint();
     let run: RunTxResult;
     try {
-      run = await this.run(job);
+      run = await this.run(job, block);
     } catch (error) {
       if (tracer.wantsState) await state.revert();
       if (Date.now() > endsAt) throw new TraceTimeoutError();
@@ -133,14 +152,36 @@ export class TraceRunner {
     const post = await this.snapshot(touched);
     await state.revert();
     const pre = await this.snapshot(touched);
-    if (keep) await this.apply(job);
+    if (keep) await this.apply(job, block);
     return tracer.result(outcome, { pre, post });
   }
 
-  private run(job: TraceJob): Promise<RunTxResult> {
+  /**
+   * BlockOverrides.Apply on the trace's block. Difficulty is left out: Ethermint sets Random, so its EVM runs
+   * merge rules and opcode 0x44 reads Random (PREVRANDAO), never Difficulty; a merge header keeps it 0.
+   */
+  private overriddenBlock(override: BlockOverride): Block {
+    const header = this.block.header;
+    return createBlock(
+      {
+        header: {
+          number: override.number ?? header.number,
+          timestamp: override.time ?? header.timestamp,
+          coinbase:
+            override.coinbase === undefined ? header.coinbase : createAddressFromString(override.coinbase),
+          gasLimit: override.gasLimit ?? header.gasLimit,
+          baseFeePerGas: override.baseFee ?? header.baseFeePerGas,
+          mixHash: override.random === undefined ? header.mixHash : hexToBytes(override.random),
+        },
+      },
+      { common: this.common },
+    );
+  }
+
+  private run(job: TraceJob, block: Block = this.block): Promise<RunTxResult> {
     return runTx(this.machine.vm, {
       tx: job.tx,
-      block: this.block,
+      block,
       skipBlockGasLimitValidation: true,
       skipHardForkValidation: true,
       ...job.runOpts,

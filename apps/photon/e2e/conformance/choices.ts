@@ -22,7 +22,16 @@ export const CHOICES: readonly Choice[] = [
     topic: 'Block overrides (`eth_call`, fourth parameter)',
     choice:
       "-32000 `block overrides are not supported by this node`: Ethermint's EthCallRequest carries no block " +
-      'overrides, and running the call without them would answer a different question.',
+      'overrides, and running the call without them would answer a different question. `debug_traceCall` ' +
+      'takes them: its TraceConfig has a field for them (see Tracing).',
+  },
+  {
+    topic: "Order of a block's transactions",
+    choice:
+      "By priority, as Ethermint's app-side priority mempool orders them: the effective tip over the base fee " +
+      "at admission, in units of 10^6 wei (Ethermint's GetTxPriority), highest first, each sender's " +
+      'transactions in nonce order, equal priorities in arrival order. A later transaction paying a higher tip ' +
+      "is included before an earlier one (Ethermint's `test_priority`), as geth's miner orders by tip too.",
   },
   {
     topic: 'Block 0',

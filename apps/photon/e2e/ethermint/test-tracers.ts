@@ -199,6 +199,19 @@ export const TEST_TRACERS: UpstreamFile = {
         gasUsed: hex(EXPECTED_DEFAULT_GASCAP / 2),
       });
     },
+    test_debug_tracecall_state_overrides: async ({ w3 }) => {
+      const balance = '0xffffffff';
+      // generate random address, set balance in stateOverrides, use prestateTracer to check balance
+      const address = EthersWallet.createRandom().address;
+      const tx = { from: address, to: ADDRS.signer2, value: hex(1) };
+      const config = { tracer: 'prestateTracer', stateOverrides: { [address]: { balance } } };
+      const res = await result<Record<string, { balance: string }>>(w3, 'debug_traceCall', [
+        tx,
+        'latest',
+        config,
+      ]);
+      expect(res[address.toLowerCase()]?.balance).toBe(balance);
+    },
     test_debug_tracecall_return_revert_data_when_call_failed: async ({ w3 }) => {
       const expected =
         '08c379a00000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000001a46756e6374696f6e20686173206265656e207265766572746564000000000000';
@@ -208,6 +221,22 @@ export const TEST_TRACERS: UpstreamFile = {
         'latest',
       ]);
       expect(res.returnValue).toBe(expected);
+    },
+    test_debug_tracecall_block_overrides: async ({ w3 }) => {
+      const tx = { from: ADDRS.validator, input: '0x43', gas: hex(65535), gasPrice: hex(88500000000) };
+      const tracer = {
+        blockOverrides: {
+          number: '0x1337',
+          coinbase: '0x1111111111111111111111111111111111111111',
+          difficulty: hex(2),
+          time: hex(3),
+          baseLimit: hex(4),
+          baseFee: hex(5),
+        },
+      };
+      await w3.waitForNewBlocks(1);
+      const res = await result(w3, 'debug_traceCall', [tx, 'latest', tracer]);
+      expect(pyJsonDumps(res)).toBe(EXPECTED_BLOCK_OVERRIDES_TRACERS);
     },
     test_trace_staticcall: async ({ w3 }) => {
       const acc = deriveNewAccount(6);
@@ -295,44 +324,6 @@ export const TEST_TRACERS: UpstreamFile = {
       },
     },
   },
-  pendingUpstream: {
-    test_debug_tracecall_state_overrides: {
-      failure:
-        "debug_traceCall with stateOverrides in the trace config: -32000 state and block overrides are not supported by the devnet (it applies eth_call's state overrides, not a trace's; the tier passes them on)",
-      run: async ({ w3 }) => {
-        const balance = '0xffffffff';
-        // generate random address, set balance in stateOverrides, use prestateTracer to check balance
-        const address = EthersWallet.createRandom().address;
-        const tx = { from: address, to: ADDRS.signer2, value: hex(1) };
-        const config = { tracer: 'prestateTracer', stateOverrides: { [address]: { balance } } };
-        const res = await result<Record<string, { balance: string }>>(w3, 'debug_traceCall', [
-          tx,
-          'latest',
-          config,
-        ]);
-        expect(res[address.toLowerCase()]?.balance).toBe(balance);
-      },
-    },
-    test_debug_tracecall_block_overrides: {
-      failure:
-        'debug_traceCall with blockOverrides in the trace config: -32000 state and block overrides are not supported by the devnet (the tier passes them on; the devnet refuses block overrides on eth_call too)',
-      run: async ({ w3 }) => {
-        const tx = { from: ADDRS.validator, input: '0x43', gas: hex(65535), gasPrice: hex(88500000000) };
-        const tracer = {
-          blockOverrides: {
-            number: '0x1337',
-            coinbase: '0x1111111111111111111111111111111111111111',
-            difficulty: hex(2),
-            time: hex(3),
-            baseLimit: hex(4),
-            baseFee: hex(5),
-          },
-        };
-        await w3.waitForNewBlocks(1);
-        const res = await result(w3, 'debug_traceCall', [tx, 'latest', tracer]);
-        expect(pyJsonDumps(res)).toBe(EXPECTED_BLOCK_OVERRIDES_TRACERS);
-      },
-    },
-  },
+  pendingUpstream: {},
   notApplicable: {},
 };

@@ -1,7 +1,7 @@
 // geth's TraceConfig (and TraceCallConfig) as Ethermint's wire TraceConfig: `tracerConfig` as JSON text, the
-// call's state and block overrides as JSON bytes (geth's field names: Ethermint unmarshals them with geth's
-// override types).
-import type { BlockOverridesDto, TraceCallConfigDto, TraceConfigDto } from '@photon/codec';
+// call's state and block overrides as JSON bytes (the field names Ethermint's StateOverride and
+// BlockOverrides unmarshal).
+import type { TraceBlockOverridesDto, TraceCallConfigDto, TraceConfigDto } from '@photon/codec';
 import { TraceConfig } from '@photon/ethermint-wire';
 import { stateOverridesJson } from '../execution/call-args';
 
@@ -9,18 +9,22 @@ const json = (value: unknown): Uint8Array => new TextEncoder().encode(JSON.strin
 const quantity = (value: bigint | undefined): string | undefined =>
   value === undefined ? undefined : `0x${value.toString(16)}`;
 
-/** geth's override.BlockOverrides JSON (coinbase, random, baseFee: the execution-apis names differ). */
-function blockOverridesJson(overrides: BlockOverridesDto): Record<string, unknown> | undefined {
+/**
+ * Ethermint's rpc/types.BlockOverrides JSON (`coinbase`, `random`, `baseFee`: the execution-apis names, which
+ * win over Ethermint's own when a request has both, differ). Ethermint has no `blobBaseFee`: sent, unread.
+ */
+function blockOverridesJson(overrides: TraceBlockOverridesDto): Record<string, unknown> | undefined {
   const out = {
     number: quantity(overrides.number),
+    difficulty: quantity(overrides.difficulty),
     time: quantity(overrides.time),
     gasLimit: quantity(overrides.gasLimit),
-    coinbase: overrides.feeRecipient,
+    coinbase: overrides.feeRecipient ?? overrides.coinbase,
     random:
       overrides.prevRandao === undefined
-        ? undefined
+        ? overrides.random
         : `0x${overrides.prevRandao.toString(16).padStart(64, '0')}`,
-    baseFee: quantity(overrides.baseFeePerGas),
+    baseFee: quantity(overrides.baseFeePerGas ?? overrides.baseFee),
     blobBaseFee: quantity(overrides.blobBaseFee),
   };
   return Object.values(out).some((value) => value !== undefined) ? out : undefined;

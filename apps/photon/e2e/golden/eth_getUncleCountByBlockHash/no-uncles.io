@@ -1,3 +1,3 @@
 // CometBFT has no uncles
->> {"jsonrpc":"2.0","id":1,"method":"eth_getUncleCountByBlockHash","params":["0x377a9200ee61b7af67d7ded8ce0b45667476cd59a4356f191d121ab03ce46569"]}
+>> {"jsonrpc":"2.0","id":1,"method":"eth_getUncleCountByBlockHash","params":["0xc6a7e4841318cf0f6b626e53630f21333ab7ca78c020013fc8e08f0cf5094e02"]}
 << {"jsonrpc":"2.0","id":1,"result":"0x0"}

@@ -4,6 +4,7 @@ export {
   DebugTraceBlockByNumberParams,
   DebugTraceCallParams,
   DebugTraceTransactionParams,
+  TraceBlockOverridesDto,
   TraceCallConfigDto,
   TraceConfigDto,
 } from './trace.params';

@@ -63,4 +63,25 @@ describe(DebugTraceCallParams.name, () => {
     expect(decoded.config?.tracer).toBe('prestateTracer');
     expect(decoded.config?.stateOverrides?.size).toBe(1);
   });
+
+  it("args: block overrides by the execution-apis names and by Ethermint's (geth 1.11's)", () => {
+    const decoded = decodeParams(DebugTraceCallParams, [
+      { to: `0x${'11'.repeat(20)}` },
+      'latest',
+      {
+        blockOverrides: {
+          number: '0x1337',
+          coinbase: `0x${'22'.repeat(20)}`,
+          baseFee: '0x5',
+          difficulty: '0x2',
+        },
+      },
+    ]);
+    expect(decoded.config?.blockOverrides).toMatchObject({
+      number: 0x1337n,
+      coinbase: `0x${'22'.repeat(20)}`,
+      baseFee: 5n,
+      difficulty: 2n,
+    });
+  });
 });

@@ -7,12 +7,14 @@ import type { BlockNumberOrTag, BlockParam } from '../../primitives';
 import { BlockOverridesDto, IsStateOverrides, type StateOverrides, TransactionCallDto } from '../eth/objects';
 import { Param } from '../param-index';
 import {
+  IsAddress,
   IsBlockNumberOrTag,
   IsBlockParam,
   IsBool,
   IsDecodedBy,
   IsHash32,
   IsNested,
+  IsQuantity,
   IsString,
   IsUint64Number,
 } from '../validators';
@@ -51,11 +53,23 @@ export class TraceConfigDto {
   @IsOptional() @IsDecodedBy('isTracerConfig', decodeTracerConfig) tracerConfig?: Record<string, unknown>;
 }
 
+/**
+ * debug_traceCall's block overrides: the execution-apis names, and the names of Ethermint's BlockOverrides
+ * (geth 1.11's, untagged: `coinbase`, `random`, `baseFee`, `difficulty`), which its clients and its own
+ * integration tests send. Where both name a field, the execution-apis name wins.
+ */
+export class TraceBlockOverridesDto extends BlockOverridesDto {
+  @IsOptional() @IsAddress() coinbase?: string;
+  @IsOptional() @IsHash32() random?: string;
+  @IsOptional() @IsQuantity({ bits: 256 }) baseFee?: bigint;
+  @IsOptional() @IsQuantity({ bits: 256 }) difficulty?: bigint;
+}
+
 export class TraceCallConfigDto extends TraceConfigDto {
   @IsOptional() @IsStateOverrides() stateOverrides?: StateOverrides;
   @IsOptional()
-  @IsNested(() => BlockOverridesDto, 'override.BlockOverrides')
-  blockOverrides?: BlockOverridesDto;
+  @IsNested(() => TraceBlockOverridesDto, 'override.BlockOverrides')
+  blockOverrides?: TraceBlockOverridesDto;
 }
 
 /** debug_traceTransaction(hash, config?). */
