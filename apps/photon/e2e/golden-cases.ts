@@ -364,8 +364,50 @@ export async function goldenCases(chain: GoldenChain): Promise<GoldenCase[]> {
     one('eth_subscribe', 'over-http', 'subscriptions need a websocket', ['newHeads']),
     one('eth_unsubscribe', 'over-http', 'subscriptions need a websocket', ['0x1']),
     one('eth_noSuchMethod', 'unknown-method', 'a method that does not exist', []),
-    one('debug_traceTransaction', 'not-served', 'a method Photon knows of and does not serve', [
-      txs.deploy.hash,
+    one('debug_getBlockRlp', 'not-served', 'a method Photon knows of and does not serve', [1]),
+    // Tracing: the golden tier exposes the debug namespace (--rpc-api), as a debugging node would.
+    one('debug_traceTransaction', 'call-tracer', 'the token transfer as a call frame with its log', [
+      txs.tokenTransfer.hash,
+      { tracer: 'callTracer', tracerConfig: { withLog: true } },
+    ]),
+    one('debug_traceTransaction', 'struct-logger', 'the first 8 steps of the token transfer, no stack', [
+      txs.tokenTransfer.hash,
+      { limit: 8, disableStack: true },
+    ]),
+    one('debug_traceTransaction', 'prestate-diff', 'what the reverted transfer changed (fees, nonce)', [
+      txs.failedTransfer.hash,
+      { tracer: 'prestateTracer', tracerConfig: { diffMode: true } },
+    ]),
+    one('debug_traceTransaction', 'js-tracer', 'a JavaScript tracer is refused', [
+      txs.tokenTransfer.hash,
+      { tracer: '{ result: function() { return 1; }, fault: function() {} }' },
+    ]),
+    one('debug_traceTransaction', 'not-found', 'an unknown hash', [NOT_FOUND_HASH]),
+    one('debug_traceBlockByNumber', 'call-tracer', 'every tx of block 3, one frame each', [
+      '0x3',
+      { tracer: 'callTracer' },
+    ]),
+    one('debug_traceBlockByNumber', 'four-byte', 'the selectors called in the token transfer’s block', [
+      hex(chain.blockOf.tokenTransfer ?? 0),
+      { tracer: '4byteTracer' },
+    ]),
+    one('debug_traceBlockByNumber', 'not-found', 'a block above the head', [
+      FAR_BLOCK,
+      { tracer: 'callTracer' },
+    ]),
+    one('debug_traceBlockByHash', 'call-tracer', 'block 3 by hash', [hash(3), { tracer: 'callTracer' }]),
+    one('debug_traceCall', 'balance-of', 'a token read as a call frame', [
+      { to: chain.token, data: balanceOf(dev(3)) },
+      'latest',
+      { tracer: 'callTracer' },
+    ]),
+    one('debug_traceCall', 'state-overrides', 'a transfer from an account funded only by the override', [
+      { from: unfunded.address, to: dev(1), value: hex(1) },
+      'latest',
+      {
+        tracer: 'prestateTracer',
+        stateOverrides: { [unfunded.address]: { balance: '0xde0b6b3a7640000' } },
+      },
     ]),
   ];
 }

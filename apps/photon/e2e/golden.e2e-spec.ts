@@ -41,7 +41,7 @@ describe('golden files', () => {
 
   beforeAll(async () => {
     tier = await startTestTier(
-      ['--keystore-dir', keystoreDir, '--block-time', GOLDEN_BLOCK_TIME],
+      ['--keystore-dir', keystoreDir, '--block-time', GOLDEN_BLOCK_TIME, '--rpc-api', 'web3,net,eth,debug'],
       '127.0.0.1',
       GOLDEN_DEVNET,
     );

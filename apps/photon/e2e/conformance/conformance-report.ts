@@ -8,6 +8,7 @@ import { INVALID_CLASSES } from './invalid-params';
 import type { MethodOutcome } from './run-conformance';
 import { BEYOND_ETHERMINT_NOTES } from './beyond-ethermint-notes';
 import { TRACING_NOTES } from './tracing-notes';
+import { ethermintTestsSection } from './ethermint-tests-section';
 
 export const RERUN_COMMAND = 'pnpm conformance';
 
@@ -82,6 +83,7 @@ export function renderReport(outcomes: readonly MethodOutcome[], documentNote: s
     '',
     ...TRACING_NOTES,
     ...BEYOND_ETHERMINT_NOTES,
+    ...ethermintTestsSection(),
     '## Served methods the document does not describe',
     '',
     '| Method | Owner | Summary |',

@@ -1,0 +1,3 @@
+// a token read as a call frame
+>> {"jsonrpc":"2.0","id":1,"method":"debug_traceCall","params":[{"to":"0x5FbDB2315678afecb367f032d93F642f64180aa3","data":"0x70a0823100000000000000000000000090f79bf6eb2c4f870365e785982e1f101e93b906"},"latest",{"tracer":"callTracer"}]}
+<< {"jsonrpc":"2.0","id":1,"result":{"from":"0x0000000000000000000000000000000000000000","gas":"0x17d7840","gasUsed":"0xbebc20","to":"0x5fbdb2315678afecb367f032d93f642f64180aa3","input":"0x70a0823100000000000000000000000090f79bf6eb2c4f870365e785982e1f101e93b906","output":"0x00000000000000000000000000000000000000000000003635c9adc5dea00000","value":"0x0","type":"CALL"}}

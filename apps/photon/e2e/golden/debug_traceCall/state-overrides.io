@@ -1,0 +1,3 @@
+// a transfer from an account funded only by the override
+>> {"jsonrpc":"2.0","id":1,"method":"debug_traceCall","params":[{"from":"0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A","to":"0x70997970C51812dc3A010C7d01b50e0d17dc79C8","value":"0x1"},"latest",{"tracer":"prestateTracer","stateOverrides":{"0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A":{"balance":"0xde0b6b3a7640000"}}}]}
+<< {"jsonrpc":"2.0","id":1,"result":{"0x19e7e376e7c213b7e7e7e46cc70a5dd086daff2a":{"balance":"0xde0b6b3a7640000"},"0x70997970c51812dc3a010c7d01b50e0d17dc79c8":{"balance":"0xd3c1f21c35dcc984a000","nonce":2},"0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266":{"balance":"0xd3c21bdd81902f6e1198","nonce":2}}}

@@ -1,0 +1,3 @@
+// what the reverted transfer changed (fees, nonce)
+>> {"jsonrpc":"2.0","id":1,"method":"debug_traceTransaction","params":["0x69fbcb54d8e1aa6a648e44911411108597b3002080a3ca50e761c87cd04abb02",{"tracer":"prestateTracer","tracerConfig":{"diffMode":true}}]}
+<< {"jsonrpc":"2.0","id":1,"result":{"post":{"0x90f79bf6eb2c4f870365e785982e1f101e93b906":{"balance":"0xd3c21bcea99c82abc5b1","nonce":1},"0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266":{"balance":"0xd3c21bdd81902f6e1198"}},"pre":{"0x90f79bf6eb2c4f870365e785982e1f101e93b906":{"balance":"0xd3c21bcecceda1000000"},"0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266":{"balance":"0xd3c21bdd6b5d05a7d798","nonce":2}}}}
