@@ -58,7 +58,9 @@ describe(QueryCacheStats.name, () => {
   let chain: QueryChain;
 
   beforeAll(async () => {
-    tier = await startTestTier(['--block-time', '400ms']);
+    // 1 s blocks: putQueryChain sends each batch right after a block and needs it whole in the next one,
+    // which three CheckTx round trips on a loaded machine could miss at 400 ms.
+    tier = await startTestTier(['--block-time', '1s']);
     writer = new ChainWriter(tier.devnet?.rpcUrl ?? '');
     chain = await putQueryChain(writer);
   });

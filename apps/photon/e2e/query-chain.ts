@@ -103,8 +103,15 @@ export async function putQueryChain(writer: ChainWriter): Promise<QueryChain> {
   const accounts = [1, 2, 3].map((i) => devWallet(i).address.toLowerCase()) as [string, string, string];
   const [a1, a2, a3] = accounts;
 
+  // The EIP-1559 transfer tips all it can (its fee cap), so all three pay GAS_PRICE: the same priority, and
+  // the block keeps them in the order sent (the devnet orders a block by priority, as Ethermint does).
   const [dynamic, legacy, accessList] = await writer.sendTogether([
-    await writer.sign(1, { to: a2, value: parseEther('1.5'), gasLimit: 21_000n }),
+    await writer.sign(1, {
+      to: a2,
+      value: parseEther('1.5'),
+      gasLimit: 21_000n,
+      maxPriorityFeePerGas: GAS_PRICE,
+    }),
     await writer.sign(2, { type: 0, to: a3, value: 12_345n, gasLimit: 21_000n }),
     await writer.sign(3, {
       type: 1,
