@@ -329,9 +329,15 @@ describe('one engine subscription per query for every client of every gateway (c
     try {
       // The previous test's sockets of this address closed just now: its share comes back once their
       // gateways' counts reach the leader (the share is counted over the tier, from what gateways announce).
-      await waitFor(async () => (await client.call('subscribe', { query: HEADERS })).result !== undefined, {
-        what: "this address's share freed by the previous test's closed sockets",
-      });
+      let subscribed: Frame | undefined;
+      await waitFor(
+        async () => (subscribed = await client.call('subscribe', { query: HEADERS })).result !== undefined,
+        {
+          what: "this address's share freed by the previous test's closed sockets",
+        },
+      );
+      // Events carry the id of the subscribe that was accepted (refused ones came before it).
+      const id = Number(subscribed!.id);
       let leader: PhotonProcess | undefined;
       await waitFor(
         () =>
@@ -340,17 +346,17 @@ describe('one engine subscription per query for every client of every gateway (c
           ),
         { what: 'an events leader' },
       );
-      await waitFor(() => Promise.resolve(client.heights(1).length >= 2), {
+      await waitFor(() => Promise.resolve(client.heights(id).length >= 2), {
         what: 'headers before the kill',
       });
       const standby = stack.processes.events.find((p) => p !== leader)!;
       leader!.child.kill('SIGKILL');
-      const before = client.heights(1).length;
+      const before = client.heights(id).length;
       await waitFor(() => Promise.resolve(standby.output().includes(LEADING)), {
         what: 'the standby to take over',
         timeoutMs: 15_000,
       });
-      await waitFor(() => Promise.resolve(client.heights(1).length >= before + 5), {
+      await waitFor(() => Promise.resolve(client.heights(id).length >= before + 5), {
         what: 'five headers after the takeover',
         timeoutMs: 20_000,
       });

@@ -1,4 +1,5 @@
 // Unit tests for freePort and waitFor: the two helpers every process-level test leans on.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 import { freePort } from './free-port';
@@ -20,6 +21,13 @@ describe(freePort.name, () => {
     expect(Number.isInteger(port)).toBe(true);
     expect(port).toBeGreaterThan(0);
     expect(port).toBeLessThan(65536);
+  });
+
+  it('behavior: ports come from below the ephemeral range, which outgoing connections take theirs from', async () => {
+    const [start] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+    for (const port of ports) expect(port).toBeLessThan(Number(start));
+    expect(new Set(ports).size).toBe(ports.length);
   });
 
   it('behavior: the port is released, so the caller can listen on it', async () => {

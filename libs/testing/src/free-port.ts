@@ -1,39 +1,53 @@
-// Asks the kernel for an unused TCP port on 127.0.0.1, so parallel test workers and bench
-// targets never collide on a hard-coded port.
+// Finds an unused TCP port on 127.0.0.1, so parallel test workers and bench targets never collide on a
+// hard-coded port. Ports come from below the kernel's ephemeral range: a port the kernel picked for a
+// `listen(0)` lies in that range, and between the moment it is handed out and the moment its process binds it
+// (seconds, for a devnet started on a worker thread) any outgoing connection of any process may take it as
+// its local port (EADDRINUSE at start, seen in CI). Below the range only another listener can take it.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /**
- * Ports handed out by this process. The OS may give the same ephemeral port to two listens in a row once
- * the first is closed, and callers ask for several ports before binding any (an HTTP and a websocket port of
- * one gateway): without this, both could get the same port (EADDRINUSE at start, seen in CI).
+ * Ports handed out by this process. Callers ask for several ports before binding any (an HTTP and a
+ * websocket port of one gateway): without this, both could get the same port.
  */
 const handedOut = new Set<number>();
 
+/** The lowest port handed out: above the well-known and most registered services' ports. */
+const LOWEST = 10_000;
+/** Linux's default ephemeral range starts here; /proc says where it starts on this machine. */
+const DEFAULT_EPHEMERAL_START = 32_768;
+
 /** A port nothing listens on now and that this process has not handed out before. */
 export async function freePort(): Promise<number> {
+  const below = ephemeralStart();
   for (;;) {
-    const port = await unusedPort();
-    if (handedOut.has(port)) continue;
+    const port = LOWEST + Math.floor(Math.random() * (below - LOWEST));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
     handedOut.add(port);
     return port;
   }
 }
 
-/** Binds 127.0.0.1:0, reads the port the kernel picked, and releases it. */
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Where the kernel's ephemeral port range starts (net.ipv4.ip_local_port_range), never below LOWEST + 1,000. */
+function ephemeralStart(): number {
+  try {
+    const start = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+    return Number.isInteger(start) && start > LOWEST + 1_000 ? start : DEFAULT_EPHEMERAL_START;
+  } catch {
+    return DEFAULT_EPHEMERAL_START;
+  }
+}
+
+/** Whether 127.0.0.1:`port` can be listened on now (it is released again at once). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: 0, exclusive: true }, () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') {
-        server.close();
-        reject(new Error(`freePort: unexpected server address ${String(address)}`));
-        return;
-      }
-      const { port } = address;
-      server.close((err) => (err ? reject(err) : resolve(port)));
+    server.once('error', () => resolve(false));
+    server.listen({ host: '127.0.0.1', port, exclusive: true }, () => {
+      server.close(() => resolve(true));
     });
   });
 }
