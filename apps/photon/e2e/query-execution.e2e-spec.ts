@@ -78,6 +78,12 @@ describe.each([
       symbol: 'PQT',
       toAccount5: TOKENS_TO_5,
     });
+    // The chain was written to the devnet directly: `latest` through the tier is the tier's head (what
+    // eth_blockNumber answers), which follows the engine's commits a moment later.
+    await waitFor(
+      async () => BigInt(await call<string>(stack.httpUrl, 'eth_blockNumber', [])) >= chain.transferHeight,
+      { what: `the tier's head at the transfer's block ${chain.transferHeight}` },
+    );
   });
   afterAll(() => stack?.stop());
 
