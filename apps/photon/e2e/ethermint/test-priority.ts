@@ -84,7 +84,7 @@ export const TEST_PRIORITY: UpstreamFile = {
       for (const [sender, tx] of testCases) signed.push(await w3.signTransaction(tx, ACCOUNTS[sender]));
       // send the txs from low priority to high, but the later sent txs should be included earlier.
       // (Port: sent right after a new head, so the four land in one block rather than astride a block
-      // boundary on 1 s blocks; upstream has "FIXME there's some non-deterministics due to mempool logic".)
+      // boundary on 1 s blocks; upstream's test notes the same non-determinism of its mempool.)
       await untilNewHead(w3);
       const txhashes = [];
       for (const tx of signed) txhashes.push(await w3.sendRawTransaction(tx.rawTransaction));
