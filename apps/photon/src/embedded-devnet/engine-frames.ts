@@ -53,11 +53,6 @@ export class EngineFrames {
       });
       this.worker.postMessage({ kind: 'frame', id, body } satisfies ToDevnetThread);
     });
-
-  /** Frames sent and not answered yet. */
-  get inFlight(): number {
-    return this.waiting.size;
-  }
 }
 
 /** What the transport reads as "nobody answered" (EngineUnavailableError). */
