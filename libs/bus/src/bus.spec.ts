@@ -7,7 +7,7 @@ import { randomBusPrefix, startOwnNats, testNatsUrl, waitFor } from '@photon/tes
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NatsConnection } from 'nats';
+import { type NatsConnection, headers } from 'nats';
 import { BusModule } from './bus.module';
 import { type CallContext, INTERNAL_CONTEXT } from './handlers/call-context';
 import { RpcHandlerRegistry } from './handlers/handler-registry';
@@ -17,7 +17,7 @@ import { connectNats } from './transports/nats-connection';
 import { NatsMethodBus } from './transports/nats-method-bus';
 import { NatsRpcServer } from './transports/nats-rpc-server';
 import { REQUEST_ID_HEADER, queueGroup, rpcBatchSubject, rpcSubject } from './transports/nats-subjects';
-import { HEARTBEAT_MS } from './transports/replica-liveness';
+import { HEARTBEAT_MS, LOST_AFTER_MS, TAKEN_HEADER, probeSubject } from './transports/replica-liveness';
 
 @Injectable()
 class SampleHandlers {
@@ -512,6 +512,53 @@ async function withHangingPair(
 }
 
 describe('NATS bus when a replica dies holding calls', () => {
+  it('behavior: a write whose replica goes silent with its connection up (a starved event loop) gets its late answer, not -32002', async () => {
+    const prefix = randomBusPrefix();
+    // It says it took the call, then neither beats nor answers its probe for longer than LOST_AFTER_MS: as a
+    // container starting on a busy host does. NATS still holds its connection, so it is not dead.
+    const stalled = await connectNats(testNatsUrl(), 'bus-spec-stalled-replica');
+    const probe = probeSubject(prefix, 'stalled');
+    stalled.subscribe(probe, { callback: () => undefined });
+    const beat = new TextEncoder().encode(JSON.stringify({ replica: 'stalled', services: ['tx'], probe }));
+    const beating = setInterval(() => stalled.publish(`${prefix}.alive`, beat), HEARTBEAT_MS);
+    const taken = headers();
+    taken.set(TAKEN_HEADER, 'stalled');
+    let answerLate: (() => void) | undefined;
+    stalled.subscribe(rpcSubject(prefix, 'tx'), {
+      queue: queueGroup(prefix, 'tx'),
+      callback: (_error, message) => {
+        stalled.publish(message.reply!, undefined, { headers: taken });
+        clearInterval(beating);
+        answerLate = () => message.respond(new TextEncoder().encode(JSON.stringify({ result: 'late answer' })));
+      },
+    });
+    await stalled.flush();
+    // Another process beats on, so the stalled replica's silence is measured.
+    const other = await connectNats(testNatsUrl(), 'bus-spec-other-replica');
+    const otherBeat = new TextEncoder().encode(JSON.stringify({ replica: 'other', services: ['query'] }));
+    const otherBeating = setInterval(() => other.publish(`${prefix}.alive`, otherBeat), HEARTBEAT_MS);
+    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
+    const bus = new NatsMethodBus(clientConnection, prefix);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+      let settled = false;
+      const write = bus.request('tx', request('eth_sendRawTransaction'), 30_000).finally(() => (settled = true));
+      await waitFor(() => Promise.resolve(answerLate !== undefined), { what: 'the call taken' });
+      // Past the silence that gives a writer up and the probe's own wait: still waiting for its answer.
+      await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS + 3_000));
+      expect(settled).toBe(false);
+      answerLate!();
+      expect(await write).toBe('late answer');
+    } finally {
+      clearInterval(beating);
+      clearInterval(otherBeating);
+      bus.onModuleDestroy();
+      await clientConnection.close();
+      await stalled.close();
+      await other.close();
+    }
+  }, 20_000);
+
   it('behavior: a read it held is sent again to another replica; a write it took fails with -32002, long before its timeout', async () => {
     await withHangingPair(async (replicas, bus) => {
       const began = Date.now();

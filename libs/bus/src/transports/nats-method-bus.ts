@@ -14,7 +14,8 @@
 // the method's whole timeout (up to 28 s) while the client, and a load balancer's health check, wait too.
 // A request held by a service replica that died (its heartbeat stopped while others' went on: see
 // replica-liveness.ts) does not wait out its timeout either: a read of an idempotent service is sent again, to
-// the replicas left; any other call fails with -32002 if that replica said it took it.
+// the replicas left; any other call it took (or none said it took) fails with -32002 once NATS says the
+// replica's connection is gone, and otherwise waits for its answer or its timeout.
 //
 // While the connection is down, a request fails at once as well: nats.js would buffer it, then drop its
 // buffer at the next dial (each attempt starts with an empty outbound buffer), so it could only time out.
@@ -80,6 +81,12 @@ interface PendingReply {
 /** A call no replica said it took this long after it went out is taken by none alive (they say so at once). */
 const UNTAKEN_AFTER_MS = 2 * HEARTBEAT_MS;
 
+/**
+ * How long a silent replica's probe may go unanswered: NATS says "no responders" within a round trip when
+ * the connection is gone; past this it is there, its process too busy to answer.
+ */
+const PROBE_TIMEOUT_MS = 2_000;
+
 /** A read goes again at most this often: past it, a tier losing replica after replica lets it time out. */
 const MAX_RESENDS = 2;
 
@@ -142,8 +149,45 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     this.heartbeat.unref();
   }
 
-  /** Sends again the reads `lost` may have held, and fails the calls it said it took. */
+  /**
+   * Sends again the reads `lost` may have held at once; fails the other calls it held (it said it took them,
+   * or none said so) once NATS confirms its connection is gone (see probeSubject). A replica only silent
+   * (its event loop starved, its connection up) is taken back: its calls wait for its answer or their timeout.
+   */
   private replicaLost(lost: Heartbeat): void {
+    for (const pending of this.pending.values())
+      if (pending.resend !== undefined && lost.services.includes(pending.service) && pending.resent < MAX_RESENDS) {
+        pending.resent++;
+        pending.resend();
+      }
+    if (!this.holdsWrites(lost)) return;
+    if (lost.probe === undefined) {
+      this.failWritesOf(lost);
+      return;
+    }
+    void this.connectionGone(lost.probe).then((gone) => {
+      if (gone) this.failWritesOf(lost);
+      else this.liveness.stillAlive(lost);
+    });
+  }
+
+  /** Whether a call `lost` may hold would fail with it (it serves a service whose calls are not sent again). */
+  private holdsWrites(lost: Heartbeat): boolean {
+    return lost.services.some((service) => !IDEMPOTENT_SERVICES.includes(service));
+  }
+
+  /** True when NATS answers "no responders" on `probe`: the replica's connection is gone. */
+  private async connectionGone(probe: string): Promise<boolean> {
+    try {
+      await this.connection.request(probe, undefined, { timeout: PROBE_TIMEOUT_MS });
+      return false;
+    } catch (error) {
+      return error instanceof NatsError && error.code === String(ErrorCode.NoResponders);
+    }
+  }
+
+  /** Fails the calls `lost` said it took, and those none took that it may have had unread. */
+  private failWritesOf(lost: Heartbeat): void {
     for (const [token, pending] of this.pending) {
       if (pending.replica === lost.replica) {
         this.fail(
@@ -152,10 +196,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
             `the ${pending.service} replica that took the call stopped; the call may or may not have run`,
           ),
         );
-      } else if (pending.resend !== undefined && lost.services.includes(pending.service)) {
-        if (pending.resent >= MAX_RESENDS) continue;
-        pending.resent++;
-        pending.resend();
       } else if (
         pending.resend === undefined &&
         pending.replica === undefined &&

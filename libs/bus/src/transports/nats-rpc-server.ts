@@ -31,6 +31,7 @@ import {
   SAY_TAKEN_HEADER,
   TAKEN_HEADER,
   heartbeatSubject,
+  probeSubject,
 } from './replica-liveness';
 
 export interface NatsRpcServerOptions {
@@ -51,7 +52,10 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   /** Names the replica on every reply, so operators and tests can see how load spreads. */
   private readonly replica = `${hostname()}:${process.pid}`;
   /** This server among every other on the bus, in heartbeats and taken-calls (one process may run several). */
-  private readonly liveName = `${this.replica}:${randomBytes(4).toString('hex')}`;
+  private readonly probeId = randomBytes(6).toString('hex');
+  /** Kept until the calls in flight are answered: a draining replica is not dead. */
+  private probe: Subscription | undefined;
+  private readonly liveName = `${this.replica}:${this.probeId}`;
   private replyHeaders: MsgHdrs | undefined;
   private takenHeaders: MsgHdrs | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -88,7 +92,15 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     if (registry === undefined) throw new Error('NatsRpcServer.listen() before attach()');
     const services = registry.servedServices();
     for (const service of services) this.serve(service, registry);
-    const beat = encodeJson({ replica: this.liveName, services } satisfies Heartbeat);
+    // Answered while this process's event loop runs; NATS itself says "no responders" once the connection
+    // is gone, which is how a caller tells a dead replica from a silent one (see replica-liveness.ts).
+    const probe = probeSubject(this.prefix, this.probeId);
+    this.probe = this.connection.subscribe(probe, {
+      callback: (error, message) => {
+        if (error === null && message.reply !== undefined) this.publisher.publish(message.reply, undefined);
+      },
+    });
+    const beat = encodeJson({ replica: this.liveName, services, probe } satisfies Heartbeat);
     const subject = heartbeatSubject(this.prefix);
     const sendBeat = (): void => {
       try {
@@ -239,6 +251,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     clearTimeout(bound);
     this.publisher.flush();
     clearInterval(this.heartbeat);
+    this.probe?.unsubscribe();
   }
 
   on(): never {

@@ -4,6 +4,9 @@
 // heartbeat late alike, and so declares no one lost for it. A replica serving only reads is given up sooner
 // (READS_LOST_AFTER_MS: its calls are sent again, so a replica merely slow costs a duplicate read) than one
 // serving writes (LOST_AFTER_MS: its calls fail, and a write declared failed while it still runs would lie).
+// Silence alone does not fail a write: the caller first asks NATS whether the replica's connection is still
+// there (see probeSubject), since a replica whose event loop is starved (a container starting on a busy
+// host: a compose e2e saw a tx replica silent past LOST_AFTER_MS) is alive and will still answer.
 import type { ServiceName } from '@photon/types';
 
 /** How often each process says it is alive. */
@@ -21,10 +24,19 @@ export const LOST_AFTER_MS = 12 * HEARTBEAT_MS;
 
 export const heartbeatSubject = (prefix: string) => `${prefix}.alive`;
 
+/**
+ * A replica's own subject, subscribed on its bus connection: NATS answers a request to it with "no
+ * responders" at once when that connection is gone (the process killed, or dropped by the server), and
+ * otherwise lets it answer (or not, while its event loop is stalled). `id` is a subject token.
+ */
+export const probeSubject = (prefix: string, id: string) => `${prefix}.probe.${id}`;
+
 /** One heartbeat: `services` empty for a process that only calls. */
 export interface Heartbeat {
   readonly replica: string;
   readonly services: readonly ServiceName[];
+  /** The replica's probeSubject (absent from releases before it, and from processes that only call). */
+  readonly probe?: string;
 }
 
 /**
@@ -46,7 +58,7 @@ export const SAY_TAKEN_HEADER = 'Photon-Say-Taken';
 
 /** Knows the replicas heard of and says which went silent. */
 export class ReplicaLiveness {
-  private readonly lastSeen = new Map<string, { at: number; services: readonly ServiceName[] }>();
+  private readonly lastSeen = new Map<string, { at: number; services: readonly ServiceName[]; probe?: string }>();
   private newest = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -54,7 +66,16 @@ export class ReplicaLiveness {
   heard(beat: Heartbeat): void {
     const at = this.now();
     this.newest = at;
-    this.lastSeen.set(beat.replica, { at, services: beat.services });
+    this.lastSeen.set(beat.replica, { at, services: beat.services, probe: beat.probe });
+  }
+
+  /**
+   * Takes back a replica returned by takeLost that was found alive though silent: it is given up again only
+   * after another silence of its length (counted from now), unless it is heard first.
+   */
+  stillAlive(beat: Heartbeat): void {
+    if (!this.lastSeen.has(beat.replica))
+      this.lastSeen.set(beat.replica, { at: this.now(), services: beat.services, probe: beat.probe });
   }
 
   /**
@@ -66,7 +87,7 @@ export class ReplicaLiveness {
     for (const [replica, seen] of this.lastSeen)
       if (this.newest - seen.at > lostAfterMs(seen.services)) {
         this.lastSeen.delete(replica);
-        if (seen.services.length > 0) lost.push({ replica, services: seen.services });
+        if (seen.services.length > 0) lost.push({ replica, services: seen.services, probe: seen.probe });
       }
     return lost;
   }
