@@ -56,5 +56,5 @@ USER node
 # 8545 HTTP JSON-RPC, 8546 websocket JSON-RPC (the gateway), 9464 the ops listener (every role),
 # 26657 CometBFT RPC (photon devnet).
 EXPOSE 8545 8546 9464 26657
-ENTRYPOINT ["/usr/bin/tini", "--", "node", "/app/apps/photon/dist/main.js"]
+ENTRYPOINT ["/usr/bin/tini", "--", "node", "/app/apps/photon/dist/launcher.js"]
 CMD ["gateway"]

@@ -345,16 +345,21 @@ describe('the fleet under chaos', () => {
     });
 
     await fault('NATS restart', async () => {
+      const stoppedAt = Date.now();
       await nats!.kill('SIGTERM');
+      const stopMs = Date.now() - stoppedAt;
       await nats!.start();
-      return `nats-server on ${nats!.port} stopped and started again on its JetStream store`;
+      const upMs = Date.now() - stoppedAt;
+      return `nats-server on ${nats!.port} stopped (${stopMs} ms) and started again on its JetStream store, listening ${upMs} ms after the stop`;
     });
 
     const keystoresAfter: ManagedProcess[] = [];
     await fault('SIGKILL both keystore replicas', async () => {
       const dead = processes.keystore;
+      const killedAt = Date.now();
       for (const replica of dead) replica.child.kill('SIGKILL');
       await Promise.all(dead.map((replica) => replica.exited));
+      const exitedMs = Date.now() - killedAt;
       dead.forEach((replica, i) => {
         const replacement = respawn(replica);
         keystoresAfter.push(replacement);
@@ -369,9 +374,10 @@ describe('the fleet under chaos', () => {
               (p) => / serving on NATS /.test(p.output()) && /until the tier stops/.test(p.output()),
             ),
           ),
-        { what: 'the new keystore replicas', timeoutMs: 60_000 },
+        { what: 'the new keystore replicas', timeoutMs: 60_000, intervalMs: 50 },
       );
-      return `pids ${dead.map((p) => p.child.pid).join(', ')} killed at once; two replacements start`;
+      const servingMs = Date.now() - killedAt;
+      return `pids ${dead.map((p) => p.child.pid).join(', ')} killed at once (exited after ${exitedMs} ms); two replacements serve ${servingMs} ms after the kill`;
     });
     // Both unlocks held: the personal_unlockAccount session (in Redis, wrapped with the KEK) and the one at start.
     const unlocksAfterKeystores = await unlocks();

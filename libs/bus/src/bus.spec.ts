@@ -529,7 +529,8 @@ describe('NATS bus when a replica dies holding calls', () => {
       callback: (_error, message) => {
         stalled.publish(message.reply!, undefined, { headers: taken });
         clearInterval(beating);
-        answerLate = () => message.respond(new TextEncoder().encode(JSON.stringify({ result: 'late answer' })));
+        answerLate = () =>
+          message.respond(new TextEncoder().encode(JSON.stringify({ result: 'late answer' })));
       },
     });
     await stalled.flush();
@@ -542,7 +543,9 @@ describe('NATS bus when a replica dies holding calls', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
       let settled = false;
-      const write = bus.request('tx', request('eth_sendRawTransaction'), 30_000).finally(() => (settled = true));
+      const write = bus
+        .request('tx', request('eth_sendRawTransaction'), 30_000)
+        .finally(() => (settled = true));
       await waitFor(() => Promise.resolve(answerLate !== undefined), { what: 'the call taken' });
       // Past the silence that gives a writer up and the probe's own wait: still waiting for its answer.
       await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS + 3_000));

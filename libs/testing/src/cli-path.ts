@@ -14,7 +14,7 @@ export function workspaceRoot(from: string = __dirname): string {
   }
 }
 
-/** Absolute path of apps/photon/dist/main.js (built by `pnpm build`; not checked to exist). */
+/** Absolute path of apps/photon/dist/launcher.js, the CLI as users run it (built by `pnpm build`; not checked to exist). */
 export function photonCliPath(): string {
-  return join(workspaceRoot(), 'apps', 'photon', 'dist', 'main.js');
+  return join(workspaceRoot(), 'apps', 'photon', 'dist', 'launcher.js');
 }

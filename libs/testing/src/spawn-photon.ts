@@ -1,4 +1,4 @@
-// Spawns the built Photon CLI (`node apps/photon/dist/main.js …`) as a managed child process.
+// Spawns the built Photon CLI (`node apps/photon/dist/launcher.js …`, as users run it) as a managed child process.
 import { existsSync } from 'node:fs';
 
 import { photonCliPath } from './cli-path';

@@ -156,7 +156,11 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
    */
   private replicaLost(lost: Heartbeat): void {
     for (const pending of this.pending.values())
-      if (pending.resend !== undefined && lost.services.includes(pending.service) && pending.resent < MAX_RESENDS) {
+      if (
+        pending.resend !== undefined &&
+        lost.services.includes(pending.service) &&
+        pending.resent < MAX_RESENDS
+      ) {
         pending.resent++;
         pending.resend();
       }

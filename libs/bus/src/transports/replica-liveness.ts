@@ -58,7 +58,10 @@ export const SAY_TAKEN_HEADER = 'Photon-Say-Taken';
 
 /** Knows the replicas heard of and says which went silent. */
 export class ReplicaLiveness {
-  private readonly lastSeen = new Map<string, { at: number; services: readonly ServiceName[]; probe?: string }>();
+  private readonly lastSeen = new Map<
+    string,
+    { at: number; services: readonly ServiceName[]; probe?: string }
+  >();
   private newest = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
