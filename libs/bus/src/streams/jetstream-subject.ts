@@ -19,6 +19,14 @@ export interface JetStreamSubjectLimits {
   readonly duplicateWindowMs: number;
 }
 
+/**
+ * How long a publish waits for JetStream's ack before it fails (nats.js waits 5 s). A publish sent as the
+ * server restarts can get no ack at all: the events leader then sat 5 s on it while its lease ran out, and
+ * a NATS restart cost the tier 4.4 s of heads. Failing sooner lets the publisher try again (the message id
+ * makes a repeat of a stored message a no-op).
+ */
+const PUBLISH_TIMEOUT_MS = 1_500;
+
 /** How long one pull waits; an ordered consumer re-creates itself after missed heartbeats (half of it). */
 const PULL_EXPIRES_MS = 5_000;
 
@@ -45,7 +53,7 @@ export class JetStreamSubject {
 
   async publish(data: Uint8Array, messageId: string): Promise<void> {
     await this.ensure();
-    await this.js.publish(this.subject, data, { msgID: messageId });
+    await this.js.publish(this.subject, data, { msgID: messageId, timeout: PUBLISH_TIMEOUT_MS });
   }
 
   /** Calls `onMessage` with each message published from now on, in order; resolves with a stop. */
