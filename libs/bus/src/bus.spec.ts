@@ -584,7 +584,7 @@ describe('NATS bus when a replica dies holding calls', () => {
         code: -32002,
         message: 'the tx replica that took the call stopped; the call may or may not have run',
       });
-      // Far from the 20 s timeout: a loss is seen after LOST_AFTER_MS of heartbeats.
+      // Far from the 20 s timeout: a replica silent for SUSPECT_AFTER_MS is probed, and NATS says it is gone.
       expect(Date.now() - began).toBeLessThan(10_000);
     });
   });

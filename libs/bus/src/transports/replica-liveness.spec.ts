@@ -1,5 +1,5 @@
 // ReplicaLiveness on a hand-moved clock: a replica is lost only when others were heard after it.
-import { HEARTBEAT_MS, LOST_AFTER_MS, READS_LOST_AFTER_MS, ReplicaLiveness } from './replica-liveness';
+import { HEARTBEAT_MS, LOST_AFTER_MS, SUSPECT_AFTER_MS, ReplicaLiveness } from './replica-liveness';
 
 describe(ReplicaLiveness.name, () => {
   it('behavior: a replica silent while others beat is lost once, with its services', () => {
@@ -15,7 +15,7 @@ describe(ReplicaLiveness.name, () => {
     expect(liveness.takeLost()).toEqual([]);
   });
 
-  it('behavior: a read-only replica is given up after READS_LOST_AFTER_MS, a writer only after LOST_AFTER_MS', () => {
+  it('behavior: a read-only replica is suspected after SUSPECT_AFTER_MS, a writer without a probe only after LOST_AFTER_MS', () => {
     let now = 0;
     const liveness = new ReplicaLiveness(() => now);
     liveness.heard({ replica: 'q1', services: ['query'] });
@@ -28,10 +28,32 @@ describe(ReplicaLiveness.name, () => {
       }
       return lost;
     };
-    expect(lostBy(READS_LOST_AFTER_MS)).toEqual([]);
-    expect(lostBy(READS_LOST_AFTER_MS + HEARTBEAT_MS)).toEqual(['q1']);
+    expect(lostBy(SUSPECT_AFTER_MS)).toEqual([]);
+    expect(lostBy(SUSPECT_AFTER_MS + HEARTBEAT_MS)).toEqual(['q1']);
     expect(lostBy(LOST_AFTER_MS)).toEqual([]);
     expect(lostBy(LOST_AFTER_MS + HEARTBEAT_MS)).toEqual(['tx1']);
+  });
+
+  it('behavior: a writer with a probe is suspected after SUSPECT_AFTER_MS; one found alive is suspected again only after another silence', () => {
+    let now = 0;
+    const liveness = new ReplicaLiveness(() => now);
+    const tx1 = { replica: 'tx1', services: ['tx'] as const, probe: 'p.probe.tx1' };
+    liveness.heard(tx1);
+    const lostBy = (until: number) => {
+      const lost: string[] = [];
+      for (; now <= until; now += HEARTBEAT_MS / 5) {
+        liveness.heard({ replica: 'gateway', services: [] });
+        lost.push(...liveness.takeLost().map((beat) => `${beat.replica} ${beat.probe ?? ''}`));
+      }
+      return lost;
+    };
+    expect(lostBy(SUSPECT_AFTER_MS)).toEqual([]);
+    expect(lostBy(SUSPECT_AFTER_MS + HEARTBEAT_MS)).toEqual(['tx1 p.probe.tx1']);
+    // Its probe said it is there: taken back, and given another SUSPECT_AFTER_MS from now.
+    liveness.stillAlive(tx1);
+    const from = now;
+    expect(lostBy(from + SUSPECT_AFTER_MS)).toEqual([]);
+    expect(lostBy(from + SUSPECT_AFTER_MS + HEARTBEAT_MS)).toEqual(['tx1 p.probe.tx1']);
   });
 
   it('behavior: when no heartbeat arrives at all (the caller lags, or the bus is down), no one is lost', () => {

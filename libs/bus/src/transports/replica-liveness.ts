@@ -1,24 +1,24 @@
 // How the processes on the bus tell each other they are alive: every bus user publishes a heartbeat, the
-// service replicas naming the services they serve. A caller declares a replica lost when the newest heartbeat
-// from anyone is far enough ahead of that replica's last one: a caller whose own event loop lags sees every
-// heartbeat late alike, and so declares no one lost for it. A replica serving only reads is given up sooner
-// (READS_LOST_AFTER_MS: its calls are sent again, so a replica merely slow costs a duplicate read) than one
-// serving writes (LOST_AFTER_MS: its calls fail, and a write declared failed while it still runs would lie).
-// Silence alone does not fail a write: the caller first asks NATS whether the replica's connection is still
-// there (see probeSubject), since a replica whose event loop is starved (a container starting on a busy
-// host: a compose e2e saw a tx replica silent past LOST_AFTER_MS) is alive and will still answer.
+// service replicas naming the services they serve. A caller suspects a replica when the newest heartbeat from
+// anyone is far enough ahead of that replica's last one: a caller whose own event loop lags sees every
+// heartbeat late alike, and so suspects no one for it. After three missed heartbeats (SUSPECT_AFTER_MS) the
+// reads a suspect may hold are sent again (a replica merely slow costs a duplicate read), and its other calls
+// fail only if NATS says its connection is gone (see probeSubject): a replica whose event loop is starved (a
+// container starting on a busy host: a compose e2e saw a tx replica silent for over 3 s) is alive and will
+// still answer, while a killed one's calls fail within a second instead of at their timeout. A replica of an
+// older release, whose heartbeat names no probe, has its other calls failed after LOST_AFTER_MS of silence.
 import type { ServiceName } from '@photon/types';
 
 /** How often each process says it is alive. */
 export const HEARTBEAT_MS = 250;
 
-/** Three heartbeats missed while others arrived: a read-only replica is gone (killed, or cut off the bus). */
-export const READS_LOST_AFTER_MS = 3 * HEARTBEAT_MS;
+/** Three heartbeats missed while others arrived: a replica is suspected (its reads go again, it is probed). */
+export const SUSPECT_AFTER_MS = 3 * HEARTBEAT_MS;
 
 /**
- * Twelve heartbeats missed while others arrived: any other replica is gone. Longer than for reads: a
- * replica's calls fail when it is declared lost, and a replica starved of CPU for a second or two (a
- * container at its CPU limit starting up on a loaded host, seen in the compose e2e) is not dead.
+ * Twelve heartbeats missed while others arrived: a replica with no probe (an older release) serving more than
+ * reads is taken for gone. Longer than SUSPECT_AFTER_MS: with no probe to ask, its calls fail on silence
+ * alone, and a replica starved of CPU for a second or two is not dead.
  */
 export const LOST_AFTER_MS = 12 * HEARTBEAT_MS;
 
@@ -82,13 +82,13 @@ export class ReplicaLiveness {
   }
 
   /**
-   * The replicas silent while others were heard, for READS_LOST_AFTER_MS when they serve only idempotent
-   * services, else LOST_AFTER_MS; forgotten as they are returned.
+   * The replicas silent while others were heard, for SUSPECT_AFTER_MS when they have a probe or serve only
+   * idempotent services, else LOST_AFTER_MS; forgotten as they are returned.
    */
   takeLost(): Heartbeat[] {
     const lost: Heartbeat[] = [];
     for (const [replica, seen] of this.lastSeen)
-      if (this.newest - seen.at > lostAfterMs(seen.services)) {
+      if (this.newest - seen.at > silenceAllowedMs(seen)) {
         this.lastSeen.delete(replica);
         if (seen.services.length > 0) lost.push({ replica, services: seen.services, probe: seen.probe });
       }
@@ -96,7 +96,9 @@ export class ReplicaLiveness {
   }
 }
 
-function lostAfterMs(services: readonly ServiceName[]): number {
-  const readsOnly = services.length > 0 && services.every((service) => IDEMPOTENT_SERVICES.includes(service));
-  return readsOnly ? READS_LOST_AFTER_MS : LOST_AFTER_MS;
+function silenceAllowedMs(seen: { services: readonly ServiceName[]; probe?: string }): number {
+  if (seen.probe !== undefined) return SUSPECT_AFTER_MS;
+  const readsOnly =
+    seen.services.length > 0 && seen.services.every((service) => IDEMPOTENT_SERVICES.includes(service));
+  return readsOnly ? SUSPECT_AFTER_MS : LOST_AFTER_MS;
 }
