@@ -86,6 +86,9 @@ describe('a NATS outage under a cluster', () => {
     const blockFilters = await Promise.all(
       [0, 1].map(async () => (await rpc<string>(gateways[0]!, 'eth_newBlockFilter')).result!),
     );
+    // A block filter reports the blocks after the head it was made at: heads that came while the filters were
+    // being made may precede one filter's first change (a full check saw filter 1 made a block later).
+    const madeBy = BigInt((await rpc<string>(gateways[0]!, 'eth_blockNumber')).result!);
     const logFilter = (await rpc<string>(gateways[1]!, 'eth_newFilter', [{ address }])).result!;
     let polling = true;
     let lostPolls = 0;
@@ -193,8 +196,16 @@ describe('a NATS outage under a cluster', () => {
       return { missed, order: distinct.slice(0, expected.length) };
     };
     process.stdout.write(`${lostPolls} polls lost in all\n`);
-    expect(report('block filter 0', first as string[], chain)).toEqual({ missed: [], order: chain });
-    expect(report('block filter 1', second as string[], chain)).toEqual({ missed: [], order: chain });
+    const startedLate = Number(madeBy - installedAt);
+    for (const [name, seen] of [
+      ['block filter 0', first as string[]],
+      ['block filter 1', second as string[]],
+    ] as const) {
+      // Blocks before its first change are not expected when they came while the filters were being made.
+      const late = chain.findIndex((hash) => seen.includes(hash));
+      const expected = chain.slice(late > 0 && late <= startedLate ? late : 0);
+      expect(report(name, seen, expected)).toEqual({ missed: [], order: expected });
+    }
     expect(report('log filter', (logs as LogChange[]).map(logKey), expectedLogs)).toEqual({
       missed: [],
       order: expectedLogs,
