@@ -13,10 +13,12 @@ import {
   testNatsUrl,
   testRedisUrl,
   waitFor,
+  waitForDevnet,
 } from '@photon/testing';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { median } from './stats';
 
 const STARTS = Number(process.env['BENCH_STARTS'] ?? 5);
 /** The launcher writes a role's cache after 10 s of running (launcher.ts CACHE_AFTER_MS). */
@@ -101,25 +103,13 @@ async function timeStart(
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function main(): Promise<void> {
   const scratch = await mkdtemp(join(tmpdir(), 'photon-startup-bench-'));
   const devnetPort = await freePort();
   const devnet = spawnPhoton(['devnet', '--devnet-laddr', `tcp://127.0.0.1:${devnetPort}`, '--quiet']);
   try {
     await writeFile(join(scratch, 'kek'), Buffer.alloc(32, 7));
-    await waitFor(
-      () =>
-        fetch(`http://127.0.0.1:${devnetPort}/status`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      {
-        what: 'the devnet',
-        timeoutMs: 30_000,
-      },
-    );
+    await waitForDevnet(`http://127.0.0.1:${devnetPort}`, devnet, 30_000);
     const cacheDir = join(scratch, 'code-cache');
     const rows: string[] = [];
     for (const role of roles(`tcp://127.0.0.1:${devnetPort}`)) {

@@ -29,6 +29,22 @@ import { Script } from 'node:vm';
 const BUNDLE = join(__dirname, 'photon.js');
 const CACHE_AFTER_MS = 10_000;
 const debug = debuglog('photon-code-cache');
+/** The role (the command), which names its cache: each role compiles different code. */
+const ROLE = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? '') ? process.argv[2]! : 'cli';
+
+interface BundleBuild {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** The bundle's size and mtime (what tells its builds apart), or undefined when there is no bundle. */
+function bundleBuild(): BundleBuild | undefined {
+  try {
+    return statSync(BUNDLE);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The directory for cache files, made if missing; undefined when off or not safely ours. */
 function cacheDir(): string | undefined {
@@ -48,10 +64,8 @@ function cacheDir(): string | undefined {
 }
 
 /** The cache file for this role and this build of the bundle (a rebuilt bundle has a new mtime). */
-function cacheFile(dir: string): string {
-  const { size, mtimeMs } = statSync(BUNDLE);
-  const role = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? '') ? process.argv[2] : 'cli';
-  return join(dir, `${role}-${process.version}-${size}-${Math.trunc(mtimeMs)}.cache`);
+function cacheFile(dir: string, build: BundleBuild): string {
+  return join(dir, `${ROLE}-${process.version}-${build.size}-${Math.trunc(build.mtimeMs)}.cache`);
 }
 
 function readCache(file: string): Buffer | undefined {
@@ -79,9 +93,8 @@ function writeCache(file: string, script: Script): void {
 /** Removes this role's caches of other bundles or Node versions: each build would otherwise leave one. */
 function removeOlderBuilds(file: string): void {
   const dir = dirname(file);
-  const role = `${basename(file).split('-v')[0]}-v`;
   for (const name of readdirSync(dir))
-    if (name.startsWith(role) && name.endsWith('.cache') && name !== basename(file)) {
+    if (name.startsWith(`${ROLE}-v`) && name.endsWith('.cache') && name !== basename(file)) {
       try {
         unlinkSync(join(dir, name));
       } catch {
@@ -90,10 +103,10 @@ function removeOlderBuilds(file: string): void {
     }
 }
 
-function runBundle(): void {
+function runBundle(build: BundleBuild): void {
   const source = readFileSync(BUNDLE, 'utf8').replace(/^#!.*/, '');
   const dir = cacheDir();
-  const file = dir === undefined ? undefined : cacheFile(dir);
+  const file = dir === undefined ? undefined : cacheFile(dir, build);
   const cached = file === undefined ? undefined : readCache(file);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: BUNDLE,
@@ -107,11 +120,6 @@ function runBundle(): void {
   run.call(module.exports, module.exports, createRequire(BUNDLE), module, BUNDLE, dirname(BUNDLE));
 }
 
-let bundled = true;
-try {
-  statSync(BUNDLE);
-} catch {
-  bundled = false;
-}
-if (bundled) runBundle();
-else void import('./main.js');
+const build = bundleBuild();
+if (build === undefined) void import('./main.js');
+else runBundle(build);

@@ -57,6 +57,7 @@ import {
   SAY_TAKEN_HEADER,
   TAKEN_HEADER,
   heartbeatSubject,
+  servesOnlyReads,
 } from './replica-liveness';
 import { hostname } from 'node:os';
 
@@ -164,7 +165,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         pending.resent++;
         pending.resend();
       }
-    if (!this.holdsWrites(lost)) return;
+    if (servesOnlyReads(lost.services)) return;
     if (lost.probe === undefined) {
       this.failWritesOf(lost);
       return;
@@ -173,11 +174,6 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       if (gone) this.failWritesOf(lost);
       else this.liveness.stillAlive(lost);
     });
-  }
-
-  /** Whether a call `lost` may hold would fail with it (it serves a service whose calls are not sent again). */
-  private holdsWrites(lost: Heartbeat): boolean {
-    return lost.services.some((service) => !IDEMPOTENT_SERVICES.includes(service));
   }
 
   /** True when NATS answers "no responders" on `probe`: the replica's connection is gone. */

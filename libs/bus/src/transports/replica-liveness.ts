@@ -47,6 +47,10 @@ export interface Heartbeat {
  */
 export const IDEMPOTENT_SERVICES: readonly ServiceName[] = ['query'];
 
+/** Whether every call of a replica serving `services` may be sent again (none of its calls is a write). */
+export const servesOnlyReads = (services: readonly ServiceName[]): boolean =>
+  services.length > 0 && services.every((service) => IDEMPOTENT_SERVICES.includes(service));
+
 /** NATS header of the empty message a replica sends as it takes a call whose request asked for it. */
 export const TAKEN_HEADER = 'Photon-Taken';
 
@@ -97,8 +101,5 @@ export class ReplicaLiveness {
 }
 
 function silenceAllowedMs(seen: { services: readonly ServiceName[]; probe?: string }): number {
-  if (seen.probe !== undefined) return SUSPECT_AFTER_MS;
-  const readsOnly =
-    seen.services.length > 0 && seen.services.every((service) => IDEMPOTENT_SERVICES.includes(service));
-  return readsOnly ? SUSPECT_AFTER_MS : LOST_AFTER_MS;
+  return seen.probe !== undefined || servesOnlyReads(seen.services) ? SUSPECT_AFTER_MS : LOST_AFTER_MS;
 }
