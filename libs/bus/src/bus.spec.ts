@@ -635,4 +635,65 @@ describe('NATS bus when a replica dies holding calls', () => {
       if (!mute.isClosed()) await mute.close();
     }
   });
+
+  it('behavior: a write none took waits for its stalled replica when another replica of its service dies meanwhile', async () => {
+    const prefix = randomBusPrefix();
+    const beatOf = (replica: string, probe: string) =>
+      new TextEncoder().encode(JSON.stringify({ replica, services: ['keystore'], probe }));
+    // The dead one: beats, then its connection is cut (SIGKILL). It holds no call.
+    const dead = await connectNats(testNatsUrl(), 'bus-spec-dead-replica');
+    const deadProbe = probeSubject(prefix, 'dead');
+    dead.subscribe(deadProbe, { callback: () => undefined });
+    const deadBeating = setInterval(
+      () => dead.publish(`${prefix}.alive`, beatOf('dead', deadProbe)),
+      HEARTBEAT_MS,
+    );
+    // The stalled one (SIGSTOP): it gets the call but its event loop never reads it, so it says nothing.
+    const stalled = await connectNats(testNatsUrl(), 'bus-spec-stalled-replica');
+    const stalledProbe = probeSubject(prefix, 'stalled');
+    stalled.subscribe(stalledProbe, { callback: () => undefined });
+    const stalledBeating = setInterval(
+      () => stalled.publish(`${prefix}.alive`, beatOf('stalled', stalledProbe)),
+      HEARTBEAT_MS,
+    );
+    let answerLate: (() => void) | undefined;
+    stalled.subscribe(rpcSubject(prefix, 'keystore'), {
+      queue: queueGroup(prefix, 'keystore'),
+      callback: (_error, message) => {
+        clearInterval(stalledBeating);
+        answerLate = () =>
+          message.respond(new TextEncoder().encode(JSON.stringify({ result: 'late answer' })));
+      },
+    });
+    await Promise.all([dead.flush(), stalled.flush()]);
+    const other = await connectNats(testNatsUrl(), 'bus-spec-other-replica');
+    const otherBeat = new TextEncoder().encode(JSON.stringify({ replica: 'other', services: ['query'] }));
+    const otherBeating = setInterval(() => other.publish(`${prefix}.alive`, otherBeat), HEARTBEAT_MS);
+    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
+    const bus = new NatsMethodBus(clientConnection, prefix);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+      let settled = false;
+      const write = bus
+        .request('keystore', request('personal_unlockAccount'), 30_000)
+        .finally(() => (settled = true));
+      await waitFor(() => Promise.resolve(answerLate !== undefined), {
+        what: 'the call sent to the stalled one',
+      });
+      clearInterval(deadBeating);
+      await dead.close();
+      // The dead one is probed and found gone while the stalled one is silent too: the call is not failed.
+      await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS + 1_000));
+      expect(settled).toBe(false);
+      answerLate!();
+      expect(await write).toBe('late answer');
+    } finally {
+      clearInterval(deadBeating);
+      clearInterval(stalledBeating);
+      clearInterval(otherBeating);
+      bus.onModuleDestroy();
+      await clientConnection.close();
+      for (const connection of [dead, stalled, other]) if (!connection.isClosed()) await connection.close();
+    }
+  }, 20_000);
 });

@@ -109,6 +109,8 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   /** False from a disconnect until the connection is back (its subscriptions sent again). */
   private connected = true;
   private readonly liveness = new ReplicaLiveness();
+  /** The silent replicas whose probe is in flight, with the services they serve. */
+  private readonly probing = new Map<string, readonly ServiceName[]>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
@@ -170,7 +172,9 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
       this.failWritesOf(lost);
       return;
     }
+    this.probing.set(lost.replica, lost.services);
     void this.connectionGone(lost.probe).then((gone) => {
+      this.probing.delete(lost.replica);
       if (gone) this.failWritesOf(lost);
       else this.liveness.stillAlive(lost);
     });
@@ -200,7 +204,8 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         pending.resend === undefined &&
         pending.replica === undefined &&
         lost.services.includes(pending.service) &&
-        Date.now() - pending.sentAt > UNTAKEN_AFTER_MS
+        Date.now() - pending.sentAt > UNTAKEN_AFTER_MS &&
+        !this.anotherMayHold(pending.service, lost.replica)
       ) {
         // No replica said it took the call, though a live one says so as it reads one: the lost replica had
         // it unread (or died reading it). Failing now rather than at the timeout; it may have begun, so say so.
@@ -212,6 +217,17 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         );
       }
     }
+  }
+
+  /**
+   * Whether a replica of `service` other than `lost` is silent too (being probed, or missing heartbeats): an
+   * untaken call may sit unread in its stalled event loop, so it is left to that replica's answer, to that
+   * replica's own loss or to its timeout (a keystore killed while its twin was stopped failed the twin's call).
+   */
+  private anotherMayHold(service: ServiceName, lost: string): boolean {
+    for (const [replica, services] of this.probing)
+      if (replica !== lost && services.includes(service)) return true;
+    return this.liveness.silentServing(service, lost, 2 * HEARTBEAT_MS);
   }
 
   /** Fails every request sent before each disconnect, and refuses new ones until the connection is back. */

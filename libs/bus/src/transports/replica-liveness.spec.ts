@@ -56,6 +56,18 @@ describe(ReplicaLiveness.name, () => {
     expect(lostBy(from + SUSPECT_AFTER_MS + HEARTBEAT_MS)).toEqual(['tx1 p.probe.tx1']);
   });
 
+  it('behavior: silentServing names a silent replica of the service other than the one excepted', () => {
+    let now = 0;
+    const liveness = new ReplicaLiveness(() => now);
+    liveness.heard({ replica: 'k1', services: ['keystore'] });
+    liveness.heard({ replica: 'k2', services: ['keystore'] });
+    now = 3 * HEARTBEAT_MS;
+    liveness.heard({ replica: 'k2', services: ['keystore'] });
+    expect(liveness.silentServing('keystore', 'k2', 2 * HEARTBEAT_MS)).toBe(true);
+    expect(liveness.silentServing('keystore', 'k1', 2 * HEARTBEAT_MS)).toBe(false);
+    expect(liveness.silentServing('tx', 'k2', 2 * HEARTBEAT_MS)).toBe(false);
+  });
+
   it('behavior: when no heartbeat arrives at all (the caller lags, or the bus is down), no one is lost', () => {
     let now = 0;
     const liveness = new ReplicaLiveness(() => now);

@@ -85,6 +85,14 @@ export class ReplicaLiveness {
       this.lastSeen.set(beat.replica, { at: this.now(), services: beat.services, probe: beat.probe });
   }
 
+  /** Whether a replica other than `except` serving `service` has missed `silentForMs` of heartbeats. */
+  silentServing(service: ServiceName, except: string, silentForMs: number): boolean {
+    for (const [replica, seen] of this.lastSeen)
+      if (replica !== except && seen.services.includes(service) && this.newest - seen.at > silentForMs)
+        return true;
+    return false;
+  }
+
   /**
    * The replicas silent while others were heard, for SUSPECT_AFTER_MS when they have a probe or serve only
    * idempotent services, else LOST_AFTER_MS; forgotten as they are returned.
