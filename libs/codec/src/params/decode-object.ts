@@ -1,14 +1,10 @@
 // Decodes one JSON object into a DTO instance: copy the declared fields, validate them with
-// class-validator, then swap in the decoded values. Nested objects (call and filter objects)
+// class-validator's rules (see field-rules), then swap in the decoded values. Nested objects (call and filter objects)
 // recurse through here, so a failure names its field path.
-import {
-  getMetadataStorage,
-  validateSync,
-  type ValidationError,
-  type ValidatorOptions,
-} from 'class-validator';
+import { getMetadataStorage } from 'class-validator';
 import { CodecError, isJsonObject } from '../primitives';
 import { applyDecoded, codecFailure } from './codec-field';
+import { type FieldError, failedFields } from './field-rules';
 import { memoizeValidationMetadata } from './validation-metadata-memo';
 
 memoizeValidationMetadata();
@@ -17,11 +13,6 @@ memoizeValidationMetadata();
 export interface AfterDecode {
   afterDecode(): void;
 }
-
-export const VALIDATOR_OPTIONS: ValidatorOptions = {
-  forbidUnknownValues: false,
-  validationError: { target: false, value: false },
-};
 
 const fieldNamesByClass = new WeakMap<object, readonly string[]>();
 
@@ -46,7 +37,7 @@ export function decodeObject<T extends object>(dto: new () => T, input: unknown,
   for (const name of fieldNames(dto)) {
     if (Object.hasOwn(input, name)) record[name] = input[name];
   }
-  const [first] = validateSync(instance, VALIDATOR_OPTIONS);
+  const [first] = failedFields(instance);
   if (first !== undefined) {
     const failure = fieldFailure(instance, first);
     throw failure.fromCodec ? failure.error.atField(first.property) : failure.error;
@@ -59,10 +50,7 @@ export function decodeObject<T extends object>(dto: new () => T, input: unknown,
  * Why a property failed: its codec's error when the codec failed (then the caller prefixes the
  * field), else the message of a cross-field rule, which describes the whole object.
  */
-export function fieldFailure(
-  instance: object,
-  error: ValidationError,
-): { error: CodecError; fromCodec: boolean } {
+export function fieldFailure(instance: object, error: FieldError): { error: CodecError; fromCodec: boolean } {
   const fromCodec = codecFailure(instance, error.property);
   if (fromCodec !== undefined) return { error: fromCodec, fromCodec: true };
   const [message] = Object.values(error.constraints ?? {});

@@ -1,9 +1,9 @@
 // Turns a request's raw `params` into a typed, validated DTO with geth's -32602 wording:
 // `non-array args`, `too many arguments, want at most N`, `missing value for required argument i`,
 // `invalid argument i: <reason>`.
-import { validateSync } from 'class-validator';
 import { InvalidParamsError } from '../errors/rpc-errors';
-import { VALIDATOR_OPTIONS, fieldFailure, finishDecode } from './decode-object';
+import { fieldFailure, finishDecode } from './decode-object';
+import { failedFields } from './field-rules';
 import { paramSpecs } from './param-index';
 
 export function decodeParams<T extends object>(dto: new () => T, raw: unknown): T {
@@ -28,7 +28,7 @@ export function decodeParams<T extends object>(dto: new () => T, raw: unknown): 
   // geth stops at the first bad argument in order, whether it is missing or malformed.
   const indexOf = new Map(specs.map((spec) => [spec.property, spec.index]));
   let firstInvalid: { index: number; reason: string } | undefined;
-  for (const error of specs.length > 0 ? validateSync(instance, VALIDATOR_OPTIONS) : []) {
+  for (const error of specs.length > 0 ? failedFields(instance) : []) {
     const index = indexOf.get(error.property);
     if (index === undefined || (firstInvalid !== undefined && firstInvalid.index <= index)) continue;
     firstInvalid = { index, reason: fieldFailure(instance, error).error.message };
