@@ -18,6 +18,8 @@ RUN --mount=type=secret,id=ca_certs \
 # Every package the lockfile names, into pnpm's store: this layer changes only with the lockfile.
 FROM pnpm AS fetch
 COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+# The fixes pnpm applies to dependencies as it installs them (pnpm-workspace.yaml's patchedDependencies).
+COPY patches ./patches
 RUN --mount=type=secret,id=ca_certs \
   if [ -f /run/secrets/ca_certs ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca_certs; fi \
   && pnpm fetch --store-dir /pnpm/store
