@@ -4,6 +4,7 @@
 // with IAVL and multistore ProofOps; the devnet with Merkle-Patricia trie nodes (`mpt:account`,
 // `mpt:storage` ops, apps/devnet/README.md).
 import { RLP } from '@ethereumjs/rlp';
+import { EMPTY_TRIE_ROOT } from '@photon/codec';
 import { type Hex } from '@photon/types';
 import { type CometProofOp } from '../comet/types';
 import { EngineResponseError } from '../errors';
@@ -24,8 +25,6 @@ const AUTH_ACCOUNT_PREFIX = 0x01;
 
 /** The devnet's op of a state-trie node: its account proofs are Ethereum's (EIP-1186 accountProof). */
 export const MPT_ACCOUNT_OP = 'mpt:account';
-/** Root of the empty Merkle-Patricia trie: keccak256(rlp("")). */
-const EMPTY_TRIE_ROOT: Hex = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`;
 
 const bytes = (hex: Hex): Uint8Array => Uint8Array.from(Buffer.from(hex.slice(2), 'hex'));

@@ -26,9 +26,12 @@ function devnetBlock() {
 }
 
 describe(orderedTrieRoot.name, () => {
-  it('default: the empty trie root', async () => {
+  it('default: the empty trie root, the root ethereumjs gives a trie with nothing put in it', async () => {
     expect(await orderedTrieRoot([])).toBe(
       '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421',
+    );
+    expect(await orderedTrieRoot([])).toBe(
+      `0x${Buffer.from(new MerklePatriciaTrie().root()).toString('hex')}`,
     );
   });
 
