@@ -3,6 +3,7 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { InvalidParamsError, RpcError, toErrorObject } from '@photon/codec';
+import type { ServiceName } from '@photon/types';
 import { randomBusPrefix, startOwnNats, testNatsUrl, waitFor } from '@photon/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -511,54 +512,93 @@ async function withHangingPair(
   }
 }
 
+/** The answer a stalled replica gives at last. */
+const LATE_ANSWER = new TextEncoder().encode(JSON.stringify({ result: 'late answer' }));
+
+/**
+ * A replica of `service` as the bus sees one: it beats every HEARTBEAT_MS naming its probe subject, which it
+ * subscribes and never answers (its event loop stalled, its connection up). Closing it cuts the connection,
+ * as a SIGKILL does.
+ */
+async function beatingReplica(prefix: string, id: string, service: ServiceName) {
+  const connection = await connectNats(testNatsUrl(), `bus-spec-${id}-replica`);
+  const probe = probeSubject(prefix, id);
+  connection.subscribe(probe, { callback: () => undefined });
+  const beat = new TextEncoder().encode(JSON.stringify({ replica: id, services: [service], probe }));
+  const beating = setInterval(() => connection.publish(`${prefix}.alive`, beat), HEARTBEAT_MS);
+  await connection.flush();
+  const stopBeating = () => clearInterval(beating);
+  return {
+    connection,
+    stopBeating,
+    close: async () => {
+      stopBeating();
+      if (!connection.isClosed()) await connection.close();
+    },
+  };
+}
+
+/**
+ * A bus on `prefix`, with another process beating on, so that a replica's silence is measured against
+ * heartbeats that still arrive; the replicas already beating are known to it before `use` runs.
+ */
+async function withMeasuringBus(prefix: string, use: (bus: NatsMethodBus) => Promise<void>): Promise<void> {
+  const other = await connectNats(testNatsUrl(), 'bus-spec-other-replica');
+  const otherBeat = new TextEncoder().encode(JSON.stringify({ replica: 'other', services: ['query'] }));
+  const otherBeating = setInterval(() => other.publish(`${prefix}.alive`, otherBeat), HEARTBEAT_MS);
+  const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
+  const bus = new NatsMethodBus(clientConnection, prefix);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+    await use(bus);
+  } finally {
+    clearInterval(otherBeating);
+    bus.onModuleDestroy();
+    await clientConnection.close();
+    await other.close();
+  }
+}
+
+/** `promise` with whether it has settled yet. */
+function watched<T>(promise: Promise<T>): { promise: Promise<T>; readonly settled: boolean } {
+  const state = { promise, settled: false };
+  void promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  return state;
+}
+
 describe('NATS bus when a replica dies holding calls', () => {
   it('behavior: a write whose replica goes silent with its connection up (a starved event loop) gets its late answer, not -32002', async () => {
     const prefix = randomBusPrefix();
     // It says it took the call, then neither beats nor answers its probe for longer than LOST_AFTER_MS: as a
     // container starting on a busy host does. NATS still holds its connection, so it is not dead.
-    const stalled = await connectNats(testNatsUrl(), 'bus-spec-stalled-replica');
-    const probe = probeSubject(prefix, 'stalled');
-    stalled.subscribe(probe, { callback: () => undefined });
-    const beat = new TextEncoder().encode(JSON.stringify({ replica: 'stalled', services: ['tx'], probe }));
-    const beating = setInterval(() => stalled.publish(`${prefix}.alive`, beat), HEARTBEAT_MS);
+    const stalled = await beatingReplica(prefix, 'stalled', 'tx');
     const taken = headers();
     taken.set(TAKEN_HEADER, 'stalled');
     let answerLate: (() => void) | undefined;
-    stalled.subscribe(rpcSubject(prefix, 'tx'), {
+    stalled.connection.subscribe(rpcSubject(prefix, 'tx'), {
       queue: queueGroup(prefix, 'tx'),
       callback: (_error, message) => {
-        stalled.publish(message.reply!, undefined, { headers: taken });
-        clearInterval(beating);
-        answerLate = () =>
-          message.respond(new TextEncoder().encode(JSON.stringify({ result: 'late answer' })));
+        stalled.connection.publish(message.reply!, undefined, { headers: taken });
+        stalled.stopBeating();
+        answerLate = () => message.respond(LATE_ANSWER);
       },
     });
-    await stalled.flush();
-    // Another process beats on, so the stalled replica's silence is measured.
-    const other = await connectNats(testNatsUrl(), 'bus-spec-other-replica');
-    const otherBeat = new TextEncoder().encode(JSON.stringify({ replica: 'other', services: ['query'] }));
-    const otherBeating = setInterval(() => other.publish(`${prefix}.alive`, otherBeat), HEARTBEAT_MS);
-    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
-    const bus = new NatsMethodBus(clientConnection, prefix);
+    await stalled.connection.flush();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
-      let settled = false;
-      const write = bus
-        .request('tx', request('eth_sendRawTransaction'), 30_000)
-        .finally(() => (settled = true));
-      await waitFor(() => Promise.resolve(answerLate !== undefined), { what: 'the call taken' });
-      // Past the silence that gives a writer up and the probe's own wait: still waiting for its answer.
-      await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS + 3_000));
-      expect(settled).toBe(false);
-      answerLate!();
-      expect(await write).toBe('late answer');
+      await withMeasuringBus(prefix, async (bus) => {
+        const write = watched(bus.request('tx', request('eth_sendRawTransaction'), 30_000));
+        await waitFor(() => Promise.resolve(answerLate !== undefined), { what: 'the call taken' });
+        // Past the silence that gives a writer up and the probe's own wait: still waiting for its answer.
+        await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS + 3_000));
+        expect(write.settled).toBe(false);
+        answerLate!();
+        expect(await write.promise).toBe('late answer');
+      });
     } finally {
-      clearInterval(beating);
-      clearInterval(otherBeating);
-      bus.onModuleDestroy();
-      await clientConnection.close();
       await stalled.close();
-      await other.close();
     }
   }, 20_000);
 
@@ -638,62 +678,35 @@ describe('NATS bus when a replica dies holding calls', () => {
 
   it('behavior: a write none took waits for its stalled replica when another replica of its service dies meanwhile', async () => {
     const prefix = randomBusPrefix();
-    const beatOf = (replica: string, probe: string) =>
-      new TextEncoder().encode(JSON.stringify({ replica, services: ['keystore'], probe }));
     // The dead one: beats, then its connection is cut (SIGKILL). It holds no call.
-    const dead = await connectNats(testNatsUrl(), 'bus-spec-dead-replica');
-    const deadProbe = probeSubject(prefix, 'dead');
-    dead.subscribe(deadProbe, { callback: () => undefined });
-    const deadBeating = setInterval(
-      () => dead.publish(`${prefix}.alive`, beatOf('dead', deadProbe)),
-      HEARTBEAT_MS,
-    );
+    const dead = await beatingReplica(prefix, 'dead', 'keystore');
     // The stalled one (SIGSTOP): it gets the call but its event loop never reads it, so it says nothing.
-    const stalled = await connectNats(testNatsUrl(), 'bus-spec-stalled-replica');
-    const stalledProbe = probeSubject(prefix, 'stalled');
-    stalled.subscribe(stalledProbe, { callback: () => undefined });
-    const stalledBeating = setInterval(
-      () => stalled.publish(`${prefix}.alive`, beatOf('stalled', stalledProbe)),
-      HEARTBEAT_MS,
-    );
+    const stalled = await beatingReplica(prefix, 'stalled', 'keystore');
     let answerLate: (() => void) | undefined;
-    stalled.subscribe(rpcSubject(prefix, 'keystore'), {
+    stalled.connection.subscribe(rpcSubject(prefix, 'keystore'), {
       queue: queueGroup(prefix, 'keystore'),
       callback: (_error, message) => {
-        clearInterval(stalledBeating);
-        answerLate = () =>
-          message.respond(new TextEncoder().encode(JSON.stringify({ result: 'late answer' })));
+        stalled.stopBeating();
+        answerLate = () => message.respond(LATE_ANSWER);
       },
     });
-    await Promise.all([dead.flush(), stalled.flush()]);
-    const other = await connectNats(testNatsUrl(), 'bus-spec-other-replica');
-    const otherBeat = new TextEncoder().encode(JSON.stringify({ replica: 'other', services: ['query'] }));
-    const otherBeating = setInterval(() => other.publish(`${prefix}.alive`, otherBeat), HEARTBEAT_MS);
-    const clientConnection = await connectNats(testNatsUrl(), 'bus-spec-replica-client');
-    const bus = new NatsMethodBus(clientConnection, prefix);
+    await stalled.connection.flush();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
-      let settled = false;
-      const write = bus
-        .request('keystore', request('personal_unlockAccount'), 30_000)
-        .finally(() => (settled = true));
-      await waitFor(() => Promise.resolve(answerLate !== undefined), {
-        what: 'the call sent to the stalled one',
+      await withMeasuringBus(prefix, async (bus) => {
+        const write = watched(bus.request('keystore', request('personal_unlockAccount'), 30_000));
+        await waitFor(() => Promise.resolve(answerLate !== undefined), {
+          what: 'the call sent to the stalled one',
+        });
+        await dead.close();
+        // The dead one is probed and found gone while the stalled one is silent too: the call is not failed.
+        await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS + 1_000));
+        expect(write.settled).toBe(false);
+        answerLate!();
+        expect(await write.promise).toBe('late answer');
       });
-      clearInterval(deadBeating);
-      await dead.close();
-      // The dead one is probed and found gone while the stalled one is silent too: the call is not failed.
-      await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS + 1_000));
-      expect(settled).toBe(false);
-      answerLate!();
-      expect(await write).toBe('late answer');
     } finally {
-      clearInterval(deadBeating);
-      clearInterval(stalledBeating);
-      clearInterval(otherBeating);
-      bus.onModuleDestroy();
-      await clientConnection.close();
-      for (const connection of [dead, stalled, other]) if (!connection.isClosed()) await connection.close();
+      await dead.close();
+      await stalled.close();
     }
   }, 20_000);
 });
