@@ -1,6 +1,6 @@
-// Decodes one JSON object into a DTO instance: copy the declared fields, validate them with
-// class-validator's rules (see field-rules), then swap in the decoded values. Nested objects (call and filter objects)
-// recurse through here, so a failure names its field path.
+// Decodes one JSON object into a DTO instance: copy the declared fields, validate them with their
+// class-validator rules (field-rules), then swap in the decoded values. Nested objects (call and filter
+// objects) recurse through here, so a failure names its field path.
 import { getMetadataStorage } from 'class-validator';
 import { CodecError, isJsonObject } from '../primitives';
 import { applyDecoded, codecFailure } from './codec-field';
@@ -53,7 +53,7 @@ export function decodeObject<T extends object>(dto: new () => T, input: unknown,
 export function fieldFailure(instance: object, error: FieldError): { error: CodecError; fromCodec: boolean } {
   const fromCodec = codecFailure(instance, error.property);
   if (fromCodec !== undefined) return { error: fromCodec, fromCodec: true };
-  const [message] = Object.values(error.constraints ?? {});
+  const [message] = Object.values(error.constraints);
   return { error: new CodecError(message ?? `invalid ${error.property}`), fromCodec: false };
 }
 

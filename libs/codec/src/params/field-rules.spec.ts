@@ -1,7 +1,7 @@
 // failedFields against class-validator's own validateSync: the same failing properties, in the same order,
 // with the same messages, for the DTOs with the most rules (optional fields, codecs, cross-field rules, a
 // subclass adding rules to its parent's); and a rule it does not apply is refused, not skipped.
-import { IsDefined, validateSync } from 'class-validator';
+import { IsDefined, getMetadataStorage, validateSync } from 'class-validator';
 import { FilterDto, TransactionCallDto, TransactionSendDto } from './eth/objects';
 import { EthCallParams } from './eth/execution.params';
 import { failedFields } from './field-rules';
@@ -54,6 +54,17 @@ describe(failedFields.name, () => {
   it('behavior: the cases include failures, so the comparison is not between two empty lists', () => {
     const failing = CASES.filter(([, dto, fields]) => failedFields(holding(dto, fields)).length > 0);
     expect(failing.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("behavior: a class's plan is made once: a later call looks no rule up again", () => {
+    failedFields(holding(TransactionCallDto, {}));
+    const lookups = jest.spyOn(getMetadataStorage(), 'getTargetValidatorConstraints');
+    try {
+      failedFields(holding(TransactionCallDto, { to: '0x12' }));
+      expect(lookups).not.toHaveBeenCalled();
+    } finally {
+      lookups.mockRestore();
+    }
   });
 
   it('error: a kind of rule it does not apply (IsDefined) is refused with the class and property named', () => {

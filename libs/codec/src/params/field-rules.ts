@@ -9,6 +9,11 @@ import {
   type ValidationArguments,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { memoizeValidationMetadata } from './validation-metadata-memo';
+
+// The plans are kept by the rule list the storage returns for a class, which is the same list call after call
+// only with the memo installed (without it every lookup makes a new list, and every call a new plan).
+memoizeValidationMetadata();
 
 /** A property that failed: class-validator's ValidationError, as far as this codec reads it. */
 export interface FieldError {
@@ -79,8 +84,8 @@ function planOf(dto: DtoClass): readonly PropertyPlan[] {
 function propertyPlan(dto: DtoClass, property: string, metadata: Metadata): PropertyPlan {
   const conditions: ((object: object, value: unknown) => boolean)[] = [];
   const rules: Rule[] = [];
+  const where = `${dto.name}.${property}`;
   for (const entry of metadata) {
-    const where = `${dto.name}.${property}`;
     if (entry.each || entry.message !== undefined || entry.context !== undefined)
       throw new TypeError(`${where}: a rule option field-rules does not apply (each, message or context)`);
     if (entry.type === ValidationTypes.CONDITIONAL_VALIDATION) {
