@@ -1,13 +1,15 @@
 // `pnpm bench:devnet`: the devnet's own numbers over its CometBFT RPC, as a client sees them —
-// empty blocks per second at the shortest block time, and the time to include 1,000 transfers
-// broadcast with broadcast_tx_sync from the ten dev accounts.
+// empty blocks per second at the shortest block time, the time to include 1,000 transfers
+// broadcast with broadcast_tx_sync from the ten dev accounts, and the devnet's CPU per distinct eth_call.
 import { wrapEthereumTx } from '@photon/ethermint-wire';
 import { getBytes } from 'ethers';
+import { devnetCallCost } from './devnet-calls';
 import { signDevTransfers } from './dev-transfers';
 import { freePort, spawnPhoton, waitFor, DevnetClient } from '@photon/testing';
 
 const TRANSFERS = Number(process.env['BENCH_TRANSFERS'] ?? 1000);
 const EMPTY_SECONDS = Number(process.env['BENCH_EMPTY_SECONDS'] ?? 5);
+const CALLS = Number(process.env['BENCH_CALLS'] ?? 4000);
 
 // The devnet's RPC as any CometBFT client reads it.
 const comet = <T>(url: string, method: string, params: Record<string, unknown> = {}): Promise<T> =>
@@ -90,9 +92,18 @@ async function includeTransfers(): Promise<{
   }
 }
 
+async function distinctCalls(): ReturnType<typeof devnetCallCost> {
+  const { devnet, url } = await startDevnet('1s');
+  try {
+    return await devnetCallCost(url, devnet, CALLS);
+  } finally {
+    await devnet.stop();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(
-    `command: node bench/dist/devnet-bench.js (BENCH_TRANSFERS=${TRANSFERS}, BENCH_EMPTY_SECONDS=${EMPTY_SECONDS})`,
+    `command: node bench/dist/devnet-bench.js (BENCH_TRANSFERS=${TRANSFERS}, BENCH_EMPTY_SECONDS=${EMPTY_SECONDS}, BENCH_CALLS=${CALLS})`,
   );
   const blocksPerSecond = await emptyBlocksPerSecond();
   console.log(
@@ -102,6 +113,11 @@ async function main(): Promise<void> {
   console.log(
     `${TRANSFERS} transfers: broadcast_tx_sync of all in ${transfers.broadcastMs} ms, all included after ` +
       `${transfers.includeMs} ms over ${transfers.blocks} blocks at --block-time 100ms (signing took ${transfers.signMs} ms, not counted)`,
+  );
+  const calls = await distinctCalls();
+  console.log(
+    `${calls.calls} distinct eth_calls (PhotonToken balanceOf, one at a time): devnet CPU ` +
+      `${calls.cpuMicros.toFixed(0)} µs a call, ${calls.wallMicros.toFixed(0)} µs a round trip`,
   );
 }
 
