@@ -526,8 +526,8 @@ export class EvmChain {
   // ---- Queries (Ethermint x/evm Query service) ----
 
   async account(address: Hex, height: BlockTag = 'latest'): Promise<AccountInfo> {
-    const { state } = this.history.stateAt(height);
-    const account = await state.getAccount(createAddressFromString(address));
+    const { stateRoot, state } = this.history.readsAt(height);
+    const account = await state.account(stateRoot, createAddressFromString(address));
     return {
       balance: account?.balance ?? 0n,
       nonce: account?.nonce ?? 0n,
@@ -541,15 +541,15 @@ export class EvmChain {
 
   /** The 32-byte value at `slot` (left-padded like geth's HexToHash). */
   async storage(address: Hex, slot: Hex, height: BlockTag = 'latest'): Promise<Hex> {
-    const { state } = this.history.stateAt(height);
+    const { stateRoot, state } = this.history.readsAt(height);
     const key = setLengthLeft(hexToBytes(slot), 32);
-    const value = await state.getStorage(createAddressFromString(address), key);
+    const value = await state.storage(stateRoot, createAddressFromString(address), key);
     return bytesToHex(setLengthLeft(value, 32));
   }
 
   async code(address: Hex, height: BlockTag = 'latest'): Promise<Uint8Array> {
-    const { state } = this.history.stateAt(height);
-    return state.getCode(createAddressFromString(address));
+    const { stateRoot, state } = this.history.readsAt(height);
+    return state.code(stateRoot, createAddressFromString(address));
   }
 
   /** Merkle-Patricia proof of the account in the state after `height` (rooted in the next header's app_hash). */

@@ -7,6 +7,7 @@ import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { MerkleStateManager } from '@ethereumjs/statemanager';
 import { type DB, MapDB, ValueEncoding } from '@ethereumjs/util';
 import { CommittedReads } from './committed-reads';
+import { CommittedState } from './committed-state';
 import { UnknownHeightError } from './errors';
 import { type Key, OverlayDB, type Value } from './overlay-db';
 import { QueryStateManager } from './query-state';
@@ -24,8 +25,13 @@ export class StateHistory {
   private readonly recorder = new RecordingDB(this.nodes);
   /** What query VMs read from the tries, by root: shared by every height and VM. */
   private readonly committedReads = new CommittedReads();
+  /** Balance, nonce, code and storage reads at a height, over one write layer nothing is meant to write to. */
+  private readonly committedState: CommittedState;
 
-  constructor(private readonly common: Common) {}
+  constructor(private readonly common: Common) {
+    const readLayer = new OverlayDB(this.nodes);
+    this.committedState = new CommittedState((root) => this.trie(readLayer, root), this.committedReads);
+  }
 
   /** The chain's own state manager, writing to the node store (MerkleStateManager's default trie setup). */
   createState(): MerkleStateManager {
@@ -83,6 +89,11 @@ export class StateHistory {
   stateAt(tag: BlockTag): { record: BlockRecord; state: MerkleStateManager } {
     const record = this.record(tag);
     return { record, state: new MerkleStateManager({ common: this.common, trie: this.overlayTrie(record) }) };
+  }
+
+  /** The committed state at the height, for reads (see CommittedState). */
+  readsAt(tag: BlockTag): { stateRoot: Uint8Array; state: CommittedState } {
+    return { stateRoot: this.record(tag).stateRoot, state: this.committedState };
   }
 
   /**
