@@ -52,7 +52,7 @@ async function serve(
 
 /**
  * The answer to a POST / body (one JSON-RPC request or a batch), as CometBFT gives it; also what `photon
- * start` gets for the same frame passed in memory (postAnswerText).
+ * start` gets for the same frame passed in memory (Devnet.answerPost).
  */
 export async function answerPost(
   dispatcher: RouteDispatcher,
