@@ -36,15 +36,23 @@ const EXTERNAL = [
   '@ethereumjs/*',
 ];
 
+/** tsc's CommonJS output: `"use strict"` and no top-level import or export statement. */
+const isCommonJs = (contents) =>
+  /^\s*(?:#![^\n]*\n\s*)?["']use strict["']/.test(contents) && !/^\s*(?:import|export)\s/m.test(contents);
+
 /**
- * Gives each workspace module that names __dirname or __filename the values it has in the tsc output: the
- * names are renamed in that module (a `var __dirname` would hide the bundle's own, which the value is made of).
+ * Refuses a workspace module that is not CommonJS, and gives each one that names __dirname or __filename the
+ * values it has in the tsc output: the names are renamed in that module (a `var __dirname` would hide the
+ * bundle's own, which the value is made of).
  */
 const workspaceDirs = {
   name: 'workspace-dirs',
   setup(context) {
     context.onLoad({ filter: /[/\\](apps|libs)[/\\][^/\\]+[/\\]dist[/\\].*\.js$/ }, async ({ path }) => {
       const contents = await readFile(path, 'utf8');
+      if (!isCommonJs(contents)) {
+        throw new Error(`${path} is not CommonJS: esbuild could rename its classes (see keepNames below)`);
+      }
       if (!/\b__(dirname|filename)\b/.test(contents)) return undefined;
       const fromBundle = relative(outdir, path).split('\\').join('/');
       const prelude =
@@ -65,8 +73,13 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // Nest names providers and log contexts after their classes.
-  keepNames: true,
+  // No keepNames: esbuild renames only what it hoists into one scope, which is ESM input (rxjs, tslib's and
+  // lru-cache's copies: Observable2, __awaiter3, LRUCache2), never a CommonJS module, which keeps its own
+  // function scope. Every workspace module is CommonJS (tsc's output; workspaceDirs refuses anything else),
+  // so the classes Nest and the logs name keep their names. keepNames wrapped every named function
+  // expression in a __name() call made each time it is evaluated, closures inside hot functions included: an
+  // eth_blockNumber answered at the edge cost 28 µs of CPU in photon start with it, 20 µs without.
+  keepNames: false,
   external: EXTERNAL,
   plugins: [workspaceDirs],
   logLevel: 'warning',
