@@ -36,23 +36,15 @@ const EXTERNAL = [
   '@ethereumjs/*',
 ];
 
-/** tsc's CommonJS output: `"use strict"` and no top-level import or export statement. */
-const isCommonJs = (contents) =>
-  /^\s*(?:#![^\n]*\n\s*)?["']use strict["']/.test(contents) && !/^\s*(?:import|export)\s/m.test(contents);
-
 /**
- * Refuses a workspace module that is not CommonJS, and gives each one that names __dirname or __filename the
- * values it has in the tsc output: the names are renamed in that module (a `var __dirname` would hide the
- * bundle's own, which the value is made of).
+ * Gives each workspace module that names __dirname or __filename the values it has in the tsc output: the
+ * names are renamed in that module (a `var __dirname` would hide the bundle's own, which the value is made of).
  */
 const workspaceDirs = {
   name: 'workspace-dirs',
   setup(context) {
     context.onLoad({ filter: /[/\\](apps|libs)[/\\][^/\\]+[/\\]dist[/\\].*\.js$/ }, async ({ path }) => {
       const contents = await readFile(path, 'utf8');
-      if (!isCommonJs(contents)) {
-        throw new Error(`${path} is not CommonJS: esbuild could rename its classes (see keepNames below)`);
-      }
       if (!/\b__(dirname|filename)\b/.test(contents)) return undefined;
       const fromBundle = relative(outdir, path).split('\\').join('/');
       const prelude =
@@ -66,21 +58,46 @@ const workspaceDirs = {
   },
 };
 
-await build({
+const options = {
   entryPoints: [join(outdir, 'main.js')],
   outfile: join(outdir, 'photon.js'),
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // No keepNames: esbuild renames only what it hoists into one scope, which is ESM input (rxjs, tslib's and
-  // lru-cache's copies: Observable2, __awaiter3, LRUCache2), never a CommonJS module, which keeps its own
-  // function scope. Every workspace module is CommonJS (tsc's output; workspaceDirs refuses anything else),
-  // so the classes Nest and the logs name keep their names. keepNames wrapped every named function
-  // expression in a __name() call made each time it is evaluated, closures inside hot functions included: an
-  // eth_blockNumber answered at the edge cost 28 µs of CPU in photon start with it, 20 µs without.
+  // No keepNames: it wrapped every named function expression in a __name() call made each time the
+  // expression is evaluated, closures inside hot functions included (an eth_blockNumber answered at the edge
+  // cost 28 µs of CPU in photon start with it, 20 µs without). Names stay what they are unless esbuild renames
+  // them, which it does to third-party code only (tslib's copies, rxjs: __awaiter3, Observable2), never to a
+  // workspace module, whose classes Nest and the logs name: refuseRenamedWorkspaceNames checks it every build.
   keepNames: false,
   external: EXTERNAL,
   plugins: [workspaceDirs],
   logLevel: 'warning',
-});
+};
+await build(options);
+await refuseRenamedWorkspaceNames(options);
+
+/**
+ * Fails the build when esbuild renamed a name declared in a workspace module (a class would then be called
+ * `EdgeAnswers2` in Nest's contexts and the logs): the same build with keepNames, kept in memory, says what it
+ * renamed, as `__name(EdgeAnswers2, "EdgeAnswers")`. A module's code follows its `// apps/…` or `// libs/…` line.
+ */
+async function refuseRenamedWorkspaceNames(shipped) {
+  const { outputFiles } = await build({ ...shipped, keepNames: true, write: false });
+  const renamed = [];
+  let module = '';
+  for (const line of outputFiles[0].text.split('\n')) {
+    const marker = /^\/\/ (\S+\.[cm]?js)$/.exec(line);
+    if (marker !== null) module = marker[1];
+    if (!/^(apps|libs)\//.test(module)) continue;
+    for (const [, name, original] of line.matchAll(/__name\(([\w$]+), "([^"]*)"\)/g)) {
+      if (name !== original && name !== 'this') renamed.push(`${module}: ${original} is ${name}`);
+    }
+  }
+  if (renamed.length > 0) {
+    throw new Error(
+      `esbuild renamed names of workspace modules, which keepNames no longer restores:\n${renamed.join('\n')}`,
+    );
+  }
+}
