@@ -13,7 +13,7 @@
 // A workspace file that reads its own directory (__dirname: the .proto files, the OpenRPC document, the
 // devnet thread's script) is given the directory it has in the tsc output, relative to the bundle.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,8 +75,24 @@ const options = {
   plugins: [workspaceDirs],
   logLevel: 'warning',
 };
-await build(options);
+const { outputFiles } = await build({ ...options, write: false });
+for (const output of outputFiles) await writeIfChanged(output.path, output.contents);
 await refuseRenamedWorkspaceNames(options);
+
+/**
+ * Writes a bundle file only when its bytes changed, and whole (renamed into place). A `photon` starting
+ * meanwhile, as the tests' processes do while `pnpm start` rebuilds, never reads half a file; and an unchanged
+ * build keeps its mtime, which names the role's code cache (launcher.ts), so the cache stays valid.
+ */
+async function writeIfChanged(path, contents) {
+  const existing = await readFile(path).catch(() => undefined);
+  if (existing !== undefined && Buffer.from(contents).equals(existing)) return;
+  const partial = `${path}.${process.pid}`;
+  // esbuild marks a file that starts with a hashbang executable; so does this.
+  const hashbang = contents[0] === 0x23 && contents[1] === 0x21;
+  await writeFile(partial, contents, { mode: hashbang ? 0o755 : 0o644 });
+  await rename(partial, path);
+}
 
 /**
  * Fails the build when esbuild renamed a name declared in a workspace module (a class would then be called
