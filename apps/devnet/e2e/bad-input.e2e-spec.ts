@@ -2,7 +2,8 @@
 // a CheckTx code, check_tx agreeing with broadcast_tx_sync), and the chain keeps producing blocks.
 import { QUERY_PATH, QueryBalanceRequest } from '@photon/ethermint-wire';
 import { HDNodeWallet, type TransactionRequest, getBytes } from 'ethers';
-import { Devnet } from '../src/devnet';
+import type { Devnet } from '../src/devnet';
+import { startLoopbackDevnet } from './loopback-devnet';
 import { DEV_DERIVATION_PATH, DEV_MNEMONIC } from '../src/evm';
 import { CometWire, type TxResultJson, cosmosTxBase64 } from './comet-wire';
 
@@ -17,14 +18,7 @@ describe('bad input on the devnet wire', () => {
   let heightBefore: bigint;
 
   beforeAll(async () => {
-    devnet = await Devnet.start({
-      chainId: 'photon_9000-1',
-      eip155ChainId: 9000n,
-      host: '127.0.0.1',
-      port: 0,
-      blockTimeMs: 100,
-      allowUnprotectedTxs: false,
-    });
+    devnet = await startLoopbackDevnet();
     wire = new CometWire(devnet.rpcUrl);
   });
   beforeEach(async () => {

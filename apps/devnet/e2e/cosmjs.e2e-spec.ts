@@ -9,7 +9,8 @@ import {
   wrapEthereumTx,
 } from '@photon/ethermint-wire';
 import { HDNodeWallet, Wallet, getAddress, getBytes } from 'ethers';
-import { Devnet } from '../src/devnet';
+import type { Devnet } from '../src/devnet';
+import { startLoopbackDevnet } from './loopback-devnet';
 import { DEV_MNEMONIC } from '../src/evm';
 import { closeCosmjsWebsocket } from '@photon/testing';
 
@@ -20,14 +21,7 @@ describe('cosmjs against the devnet', () => {
   let client: Comet38Client;
 
   beforeAll(async () => {
-    devnet = await Devnet.start({
-      chainId: 'photon_9000-1',
-      eip155ChainId: 9000n,
-      host: '127.0.0.1',
-      port: 0,
-      blockTimeMs: 100,
-      allowUnprotectedTxs: false,
-    });
+    devnet = await startLoopbackDevnet();
     const connected = await connectComet(devnet.rpcUrl);
     expect(connected).toBeInstanceOf(Comet38Client);
     client = connected as Comet38Client;
@@ -157,14 +151,7 @@ describe('cosmjs subscriptions against the devnet /websocket', () => {
   let client: Comet38Client;
 
   beforeAll(async () => {
-    devnet = await Devnet.start({
-      chainId: 'photon_9000-1',
-      eip155ChainId: 9000n,
-      host: '127.0.0.1',
-      port: 0,
-      blockTimeMs: 100,
-      allowUnprotectedTxs: false,
-    });
+    devnet = await startLoopbackDevnet();
     socket = new WebsocketClient(devnet.rpcUrl.replace('http:', 'ws:'));
     client = Comet38Client.create(socket);
   });

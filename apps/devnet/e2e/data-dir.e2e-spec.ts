@@ -11,7 +11,8 @@ import { Wallet, getBytes } from 'ethers';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Devnet } from '../src/devnet';
+import type { Devnet } from '../src/devnet';
+import { startLoopbackDevnet } from './loopback-devnet';
 import { DEV_MNEMONIC } from '../src/evm';
 import { DataDirError } from '../src/persistence';
 
@@ -57,15 +58,7 @@ describe('devnet with --data-dir', () => {
 
   /** Blocks only when the test asks (produceNext), so heights are known. */
   async function start(chainId = 'photon_9000-1') {
-    const devnet = await Devnet.start({
-      chainId,
-      eip155ChainId: 9000n,
-      host: '127.0.0.1',
-      port: 0,
-      blockTimeMs: 3_600_000,
-      allowUnprotectedTxs: false,
-      dataDir: dir,
-    });
+    const devnet = await startLoopbackDevnet({ chainId, blockTimeMs: 3_600_000, dataDir: dir });
     running.devnet = devnet;
     running.client = (await connectComet(devnet.rpcUrl)) as Comet38Client;
     return { devnet, client: running.client };

@@ -29,7 +29,8 @@ import {
   toBeHex,
   type TransactionRequest,
 } from 'ethers';
-import { Devnet } from '../src/devnet';
+import type { Devnet } from '../src/devnet';
+import { startLoopbackDevnet } from './loopback-devnet';
 import { DEV_DERIVATION_PATH, DEV_MNEMONIC } from '../src/evm';
 import {
   PROBE_INIT_CODE,
@@ -75,14 +76,7 @@ describe('the EVM application over the CometBFT wire', () => {
   let wire: CometWire;
 
   beforeAll(async () => {
-    devnet = await Devnet.start({
-      chainId: 'photon_9000-1',
-      eip155ChainId: 9000n,
-      host: '127.0.0.1',
-      port: 0,
-      blockTimeMs: 100,
-      allowUnprotectedTxs: false,
-    });
+    devnet = await startLoopbackDevnet();
     wire = new CometWire(devnet.rpcUrl);
   });
   afterAll(async () => {

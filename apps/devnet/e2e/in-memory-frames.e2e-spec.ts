@@ -1,6 +1,7 @@
 // The frames `photon start` passes to its devnet in memory (Devnet.answerPost) get the answer the RPC listener
 // writes for the same body, as compact JSON instead of CometBFT's indented text.
-import { Devnet } from '../src/devnet';
+import type { Devnet } from '../src/devnet';
+import { startLoopbackDevnet } from './loopback-devnet';
 
 jest.setTimeout(60_000);
 
@@ -8,15 +9,7 @@ describe('Devnet.answerPost', () => {
   let devnet: Devnet;
 
   beforeAll(async () => {
-    devnet = await Devnet.start({
-      chainId: 'photon_9000-1',
-      eip155ChainId: 9000n,
-      host: '127.0.0.1',
-      port: 0,
-      blockTimeMs: 100,
-      allowUnprotectedTxs: false,
-      manualBlocks: true,
-    });
+    devnet = await startLoopbackDevnet({ manualBlocks: true });
     await devnet.produceNext();
     await devnet.produceNext();
   });

@@ -3,7 +3,7 @@
 import { type Comet38Client, connectComet } from '@cosmjs/tendermint-rpc';
 import { wrapEthereumTx } from '@photon/ethermint-wire';
 import { Wallet, getBytes } from 'ethers';
-import { Devnet } from '../src/devnet';
+import { startLoopbackDevnet } from './loopback-devnet';
 import { DEV_MNEMONIC } from '../src/evm';
 
 jest.setTimeout(60_000);
@@ -29,16 +29,7 @@ async function transfer(nonce: number): Promise<Uint8Array> {
 /** Everything a client sees of a chain of 3 blocks (one tx in block 2) made by a fresh devnet. */
 async function runOnce(blockTimeMs: number) {
   // A 1 ms block time would make dozens of blocks while this runs, were blocks not manual.
-  const devnet = await Devnet.start({
-    chainId: 'photon_9000-1',
-    eip155ChainId: 9000n,
-    host: '127.0.0.1',
-    port: 0,
-    blockTimeMs,
-    allowUnprotectedTxs: false,
-    genesisTimeMs: GENESIS_MS,
-    manualBlocks: true,
-  });
+  const devnet = await startLoopbackDevnet({ blockTimeMs, genesisTimeMs: GENESIS_MS, manualBlocks: true });
   const client = (await connectComet(devnet.rpcUrl)) as Comet38Client;
   try {
     expect((await client.broadcastTxSync({ tx: await transfer(0) })).code).toBe(0);
