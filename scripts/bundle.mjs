@@ -75,18 +75,19 @@ const options = {
   plugins: [workspaceDirs],
   logLevel: 'warning',
 };
-const { outputFiles } = await build({ ...options, write: false });
-for (const output of outputFiles) await writeIfChanged(output.path, output.contents);
-await refuseRenamedWorkspaceNames(options);
+// The bundle is written only when its bytes changed, and whole (renamed into place): a `photon` starting
+// meanwhile, as the tests' processes do while `pnpm start` rebuilds, never reads half a file, and an unchanged
+// build keeps its mtime, which names the role's code cache (launcher.ts), so the cache stays valid. What is
+// written has passed refuseRenamedWorkspaceNames first; an unchanged bundle passed it when it was written.
+const [output] = (await build({ ...options, write: false })).outputFiles;
+const existing = await readFile(output.path).catch(() => undefined);
+if (existing === undefined || !Buffer.from(output.contents).equals(existing)) {
+  await refuseRenamedWorkspaceNames(options);
+  await writeWhole(output.path, output.contents);
+}
 
-/**
- * Writes a bundle file only when its bytes changed, and whole (renamed into place). A `photon` starting
- * meanwhile, as the tests' processes do while `pnpm start` rebuilds, never reads half a file; and an unchanged
- * build keeps its mtime, which names the role's code cache (launcher.ts), so the cache stays valid.
- */
-async function writeIfChanged(path, contents) {
-  const existing = await readFile(path).catch(() => undefined);
-  if (existing !== undefined && Buffer.from(contents).equals(existing)) return;
+/** Writes `contents` beside `path`, then renames it into place. */
+async function writeWhole(path, contents) {
   const partial = `${path}.${process.pid}`;
   // esbuild marks a file that starts with a hashbang executable; so does this.
   const hashbang = contents[0] === 0x23 && contents[1] === 0x21;
