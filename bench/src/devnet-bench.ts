@@ -1,9 +1,10 @@
 // `pnpm bench:devnet`: the devnet's own numbers over its CometBFT RPC, as a client sees them —
 // empty blocks per second at the shortest block time, the time to include 1,000 transfers
-// broadcast with broadcast_tx_sync from the ten dev accounts, and the devnet's CPU per distinct eth_call.
+// broadcast with broadcast_tx_sync from the ten dev accounts, and the devnet's CPU per distinct eth_call and
+// per balance read of a new account.
 import { wrapEthereumTx } from '@photon/ethermint-wire';
 import { getBytes } from 'ethers';
-import { devnetCallCost } from './devnet-calls';
+import { devnetQueryCosts } from './devnet-calls';
 import { signDevTransfers } from './dev-transfers';
 import { freePort, spawnPhoton, waitFor, DevnetClient } from '@photon/testing';
 
@@ -92,10 +93,10 @@ async function includeTransfers(): Promise<{
   }
 }
 
-async function distinctCalls(): ReturnType<typeof devnetCallCost> {
+async function distinctQueries(): ReturnType<typeof devnetQueryCosts> {
   const { devnet, url } = await startDevnet('1s');
   try {
-    return await devnetCallCost(url, devnet, CALLS);
+    return await devnetQueryCosts(url, devnet, CALLS);
   } finally {
     await devnet.stop();
   }
@@ -114,10 +115,14 @@ async function main(): Promise<void> {
     `${TRANSFERS} transfers: broadcast_tx_sync of all in ${transfers.broadcastMs} ms, all included after ` +
       `${transfers.includeMs} ms over ${transfers.blocks} blocks at --block-time 100ms (signing took ${transfers.signMs} ms, not counted)`,
   );
-  const calls = await distinctCalls();
+  const { calls, balances } = await distinctQueries();
   console.log(
-    `${calls.calls} distinct eth_calls (PhotonToken balanceOf, one at a time): devnet CPU ` +
+    `${calls.queries} distinct eth_calls (PhotonToken balanceOf, one at a time): devnet CPU ` +
       `${calls.cpuMicros.toFixed(0)} µs a call, ${calls.wallMicros.toFixed(0)} µs a round trip`,
+  );
+  console.log(
+    `${balances.queries} balance reads of new accounts (Query/Balance, one at a time): devnet CPU ` +
+      `${balances.cpuMicros.toFixed(0)} µs a read, ${balances.wallMicros.toFixed(0)} µs a round trip`,
   );
 }
 

@@ -16,7 +16,7 @@ export const HOLDER_TOKENS = zeroPadValue(toQuantity(TRANSFER_AMOUNT * BigInt(TR
  * The n-th of many distinct addresses that hold nothing: a recognisable prefix and the counter, so
  * no two requests of a run ask about the same account.
  */
-export function callerAddress(n: number): string {
+export function callerAddress(n: number): `0x${string}` {
   if (!Number.isSafeInteger(n) || n < 0)
     throw new RangeError(`caller index must be a whole number, got ${n}`);
   return `0xca11e7${n.toString(16).padStart(34, '0')}`;
