@@ -32,8 +32,9 @@ class PingBus extends MethodBus {
 function readinessOf(bus: PingBus, draining: Draining): GatewayReadiness {
   const options = { rpcApi: ['web3', 'eth', 'net'] } as unknown as GatewayOptions;
   const ops = { draining };
-  const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus);
-  return new GatewayReadiness(bus, new RpcRouter(bus, hub, new EdgeAnswers(bus), options, ops), ops);
+  const edge = new EdgeAnswers(bus);
+  const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus, edge);
+  return new GatewayReadiness(bus, new RpcRouter(bus, hub, edge, options, ops), ops);
 }
 
 describe(GatewayReadiness.name, () => {

@@ -63,6 +63,11 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     this.stopFollowing?.();
   }
 
+  /** The head announced to this gateway while it may be trusted as `latest`, else undefined. */
+  trustedHead(): bigint | undefined {
+    return this.head.trusted();
+  }
+
   /**
    * `call`'s answer when this gateway holds it already (counted as a hit), else undefined: no promise and no
    * bus, so the caller can write it at once. A call whose answer is on its way from a service is not held yet.

@@ -92,12 +92,13 @@ function gatewayOptions(host: string, rpcApi: Namespace[]): GatewayOptions {
 
 function router(host: string, rpcApi: Namespace[]) {
   const bus = new RecordingBus();
+  const edge = new EdgeAnswers(bus);
   return {
     bus,
     router: new RpcRouter(
       bus,
-      new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus),
-      new EdgeAnswers(bus),
+      new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus, edge),
+      edge,
       gatewayOptions(host, rpcApi),
       { draining: new Draining() },
     ),
@@ -105,8 +106,9 @@ function router(host: string, rpcApi: Namespace[]) {
 }
 
 function endpointOf(bus: MethodBus, options: GatewayOptions, ops: GatewayOps = { draining: new Draining() }) {
-  const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus);
-  return new RpcEndpoint(new RpcRouter(bus, hub, new EdgeAnswers(bus), options, ops), options, ops);
+  const edge = new EdgeAnswers(bus);
+  const hub = new SubscriptionHub(new InProcessHeadStream(), new InProcessPendingFeed(), bus, edge);
+  return new RpcEndpoint(new RpcRouter(bus, hub, edge, options, ops), options, ops);
 }
 
 const call = (method: string, params: unknown[]): RpcCall => ({ method, params, id: 1, notification: false });

@@ -6,6 +6,10 @@
 // session's notifications wait while a reply is being written. A socket whose unsent data passes the
 // bound is closed with a reason instead of buffering more. A logs subscription's criteria are held once
 // for all subscriptions that ask the same (CriteriaBook), within bounds per connection and per address.
+// newHeads and logs start after the head this gateway had heard of when the subscription was made, as geth's
+// start with the next block: the engine announces a block (`chain.height`, also sent by a query service
+// before it answers from a newer block, e.g. a receipt) before the head stream brings it, so without this a
+// client that had read block N's receipt, then subscribed, was sent block N's header and logs.
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import {
   type CallContext,
@@ -29,6 +33,7 @@ import {
 import { TIMEOUT_MS } from '@photon/types';
 import { WebSocket } from 'ws';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
+import { EdgeAnswers } from '../rpc/edge-answers';
 import { SocketFlow } from '../ws/socket-flow';
 import { type CriteriaBounds, CriteriaBook, type CriteriaHold } from './criteria-book';
 import { logMatches } from './log-match';
@@ -54,9 +59,14 @@ export interface SubscriptionStats {
   readonly lastHead?: { readonly height: bigint; readonly receivedAtMs: number; readonly lagMs: number };
 }
 
+/** Heads a newHeads or logs subscription is sent: those above `after` (all when undefined). */
+interface HeadsAfter {
+  readonly after: bigint | undefined;
+}
+
 type Subscriber =
-  | { readonly kind: 'newHeads' }
-  | { readonly kind: 'logs'; readonly hold: CriteriaHold }
+  | ({ readonly kind: 'newHeads' } & HeadsAfter)
+  | ({ readonly kind: 'logs'; readonly hold: CriteriaHold } & HeadsAfter)
   | { readonly kind: 'newPendingTransactions'; readonly full: boolean }
   | { readonly kind: 'syncing' };
 
@@ -74,6 +84,10 @@ interface Session {
   readonly held: string[];
 }
 
+/** Whether the head at `height` came after the subscription was made. */
+const startedBefore = (subscriber: HeadsAfter, height: bigint): boolean =>
+  subscriber.after === undefined || height > subscriber.after;
+
 @Injectable()
 export class SubscriptionHub implements OnApplicationShutdown {
   private readonly log = new Logger('ws');
@@ -88,6 +102,7 @@ export class SubscriptionHub implements OnApplicationShutdown {
     private readonly stream: HeadStream,
     private readonly feed: PendingFeed,
     private readonly bus: MethodBus,
+    private readonly edge: EdgeAnswers,
     @Optional() @Inject(GATEWAY_OPTIONS) options?: GatewayOptions,
   ) {
     this.criteria = new CriteriaBook(
@@ -176,6 +191,8 @@ export class SubscriptionHub implements OnApplicationShutdown {
   }
 
   private subscriberOf(session: Session, kind: string, options: FilterDto | boolean | undefined): Subscriber {
+    // Only a trusted head: after a chain was replaced by a younger one, an old height must not hold them back.
+    const after = this.edge.trustedHead();
     if (kind === 'logs') {
       const filter = (options ?? {}) as FilterDto;
       const hold = this.criteria.acquire(
@@ -187,10 +204,10 @@ export class SubscriptionHub implements OnApplicationShutdown {
         session.address,
       );
       session.criteriaBytes += hold.bytes;
-      return { kind, hold };
+      return { kind, hold, after };
     }
     if (kind === 'newPendingTransactions') return { kind, full: options === true };
-    return { kind: kind === 'syncing' ? 'syncing' : 'newHeads' };
+    return kind === 'syncing' ? { kind } : { kind: 'newHeads', after };
   }
 
   /** A subscription ended: its criteria go back. */
@@ -247,15 +264,21 @@ export class SubscriptionHub implements OnApplicationShutdown {
   private onHead(event: HeadEvent): void {
     const receivedAtMs = Date.now();
     const timestamp = Number((event.header as { timestamp?: unknown }).timestamp ?? Number.NaN);
+    const height = BigInt(event.height);
     this.lastHead = {
-      height: BigInt(event.height),
+      height,
       receivedAtMs,
       lagMs: Number.isFinite(timestamp) ? receivedAtMs - timestamp * 1000 : 0,
     };
     for (const [sessionId, session] of this.sessions) {
       for (const [id, subscriber] of session.subscriptions) {
+        if (
+          (subscriber.kind !== 'newHeads' && subscriber.kind !== 'logs') ||
+          !startedBefore(subscriber, height)
+        )
+          continue;
         if (subscriber.kind === 'newHeads') this.notify(sessionId, session, id, event.header);
-        else if (subscriber.kind === 'logs') {
+        else {
           for (const log of event.logs) {
             if (logMatches(log as object, subscriber.hold.criteria)) this.notify(sessionId, session, id, log);
           }
