@@ -12,6 +12,7 @@ export * from './comet/types';
 export { isMissingHeight, isTxNotFound } from './comet/rpc-error-kind';
 export { engineHttpUrl, engineWebsocketUrl } from './http/engine-url';
 export { type EngineAnswer, type EnginePost, type RpcParams } from './http/json-rpc-transport';
+export { type Deadline } from './http/deadline';
 export { CometHttpClient, type CometHttpClientOptions, type TxSearchOptions } from './http/comet-http-client';
 export {
   CometWebsocketClient,

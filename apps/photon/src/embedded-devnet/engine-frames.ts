@@ -34,20 +34,19 @@ export class EngineFrames {
   readonly post: EnginePost = (body, deadline) =>
     new Promise((resolve, reject) => {
       if (this.gone) return reject(threadGone());
-      if (deadline.aborted) return reject(new Error('deadline passed'));
+      if (deadline.passed) return reject(new Error('deadline passed'));
       const id = this.nextId++;
-      const onAbort = (): void => {
+      const off = deadline.onPass(() => {
         this.waiting.delete(id);
         reject(new Error('deadline passed'));
-      };
-      deadline.addEventListener('abort', onAbort, { once: true });
+      });
       this.waiting.set(id, {
         resolve: (answer) => {
-          deadline.removeEventListener('abort', onAbort);
+          off();
           resolve(answer);
         },
         reject: (error) => {
-          deadline.removeEventListener('abort', onAbort);
+          off();
           reject(error);
         },
       });

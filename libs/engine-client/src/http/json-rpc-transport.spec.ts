@@ -341,9 +341,7 @@ describe('JsonRpcTransport with frames in memory (EnginePost)', () => {
     const silent = new JsonRpcTransport(url, {
       timeoutMs: 50,
       post: (_body, deadline) =>
-        new Promise((_resolve, reject) =>
-          deadline.addEventListener('abort', () => reject(new Error('aborted'))),
-        ),
+        new Promise((_resolve, reject) => deadline.onPass(() => reject(new Error('aborted')))),
     });
     await expect(silent.call('status')).rejects.toMatchObject({
       name: EngineUnavailableError.name,

@@ -4,6 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { EngineResponseError, EngineRpcError, EngineUnavailableError } from '../errors';
+import { Deadline } from './deadline';
 
 export interface JsonRpcTransportOptions {
   /** Deadline of a call unless the call gives its own (default 10 s). */
@@ -32,9 +33,9 @@ export interface EngineAnswer {
 /**
  * How a JSON-RPC request text reaches the node and its answer comes back, when not over HTTP: `photon start`
  * passes the same CometBFT frames to the devnet on its worker thread in memory. It rejects when the node is
- * gone (an error with `code` ECONNREFUSED), and when `deadline` aborts.
+ * gone (an error with `code` ECONNREFUSED), and when `deadline` passes.
  */
-export type EnginePost = (body: string, deadline: AbortSignal) => Promise<EngineAnswer>;
+export type EnginePost = (body: string, deadline: Deadline) => Promise<EngineAnswer>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Network errors that mean "nobody answered", as opposed to a bad answer. */
@@ -101,19 +102,21 @@ export class JsonRpcTransport {
 
   /** One HTTP exchange under one deadline, with one retry when a pooled socket turns out stale. */
   private async exchange(method: string, body: string, timeoutMs: number): Promise<EngineAnswer> {
-    const deadline = AbortSignal.timeout(timeoutMs);
+    const deadline = new Deadline(timeoutMs);
     try {
       return await this.post(body, deadline);
     } catch (error) {
-      if (deadline.aborted) throw toEngineError(method, new CallTimeout(), timeoutMs);
+      if (deadline.passed) throw toEngineError(method, new CallTimeout(), timeoutMs);
       // A pooled socket the server closed while idle fails at once with ECONNRESET; the request never reached
       // the node, so one retry on a fresh socket is safe.
       if (!isStaleSocket(error)) throw toEngineError(method, error, timeoutMs);
       try {
         return await this.post(body, deadline);
       } catch (retryError) {
-        throw toEngineError(method, retryError, timeoutMs);
+        throw toEngineError(method, deadline.passed ? new CallTimeout() : retryError, timeoutMs);
       }
+    } finally {
+      deadline.end();
     }
   }
 
@@ -184,24 +187,27 @@ export class JsonRpcTransport {
     this.agent?.destroy();
   }
 
-  private postOverHttp(agent: http.Agent, body: string, deadline: AbortSignal): Promise<EngineAnswer> {
+  private postOverHttp(agent: http.Agent, body: string, deadline: Deadline): Promise<EngineAnswer> {
     const request = this.url.protocol === 'https:' ? https.request : http.request;
     return new Promise((resolve, reject) => {
-      if (deadline.aborted) {
+      if (deadline.passed) {
         reject(new CallTimeout());
         return;
       }
       const req = request(this.url, {
         method: 'POST',
         agent,
-        signal: deadline,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       });
+      // The deadline destroys the request, and its response if one has begun.
+      const off = deadline.onPass(() => req.destroy(new CallTimeout()));
       // Whichever of req/res reports the failure, a passed deadline is reported as the timeout.
-      const fail = (error: Error) =>
+      const fail = (error: Error) => {
+        off();
         reject(
-          deadline.aborted ? new CallTimeout() : Object.assign(error, { reusedSocket: req.reusedSocket }),
+          deadline.passed ? new CallTimeout() : Object.assign(error, { reusedSocket: req.reusedSocket }),
         );
+      };
       req.on('error', fail);
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
@@ -211,9 +217,10 @@ export class JsonRpcTransport {
         res.on('close', () => {
           if (!res.complete) fail(new Error('socket hang up'));
         });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
+        res.on('end', () => {
+          off();
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        });
       });
       req.end(body);
     });
