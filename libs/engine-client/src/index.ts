@@ -56,6 +56,7 @@ export { pendingNonce } from './reader/pending-nonce';
 export {
   type AcceptedTxRecord,
   type AcceptedTxRecords,
+  type PendingLookup,
   PendingPool,
   type UnlistedTxs,
 } from './reader/pending-pool';

@@ -26,8 +26,17 @@ export class TransactionService {
   /** An included transaction, else a pending one (the engine's mempool or the tier's record); else null. */
   async byHash(hash: string): Promise<EthTransactionRecord | null> {
     const key = hash.toLowerCase() as Hex;
-    const included = await this.included.getOrLoad(key, () => this.reader.transactionByHash(key));
-    return included ?? (await this.pool.byHash(key));
+    const included = await this.includedByHash(key);
+    if (included !== null) return included;
+    const pending = await this.pool.byHash(key);
+    // Not yet included at the first look, and no longer pending at the second (its nonce used): it was
+    // mined in between, so it is included now. Without this second look a client that asked for the tx
+    // it had just sent could be told it does not exist (web3.js's TransactionNotFound).
+    return pending.mined ? this.includedByHash(key) : pending.tx;
+  }
+
+  private includedByHash(key: Hex): Promise<EthTransactionRecord | null> {
+    return this.included.getOrLoad(key, () => this.reader.transactionByHash(key));
   }
 
   /** The index-th transaction of the block the selector names; null for an unknown block or index. */

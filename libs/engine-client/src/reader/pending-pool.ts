@@ -35,6 +35,18 @@ export interface UnlistedTxs {
   readonly recorded: number;
 }
 
+/**
+ * A pending tx by hash (`tx`), or none; `mined` when it was a recorded tx whose nonce its sender has used
+ * since (mined, or replaced by a mined tx): a caller that looked for it among the included txs before
+ * asking here looks again.
+ */
+export interface PendingLookup {
+  readonly tx: EthTransactionRecord | null;
+  readonly mined: boolean;
+}
+
+const NOT_PENDING: PendingLookup = { tx: null, mined: false };
+
 /** What the pool needs of the store's accepted-tx record. */
 export interface AcceptedTxRecords {
   get(hash: string): Promise<AcceptedTxRecord | null>;
@@ -92,15 +104,18 @@ export class PendingPool {
     return pendingNonce(nonce, sender, [...listing.txs, ...beyond.map(toNonceOf)]);
   }
 
-  /** A pending tx by hash, or null. */
-  async byHash(hash: string): Promise<EthTransactionRecord | null> {
+  /** A pending tx by hash, and whether it was one of the record's mined since (see PendingLookup). */
+  async byHash(hash: string): Promise<PendingLookup> {
     const key = hash.toLowerCase();
     const recorded = await this.accepted.get(key);
     const listing = await this.listing();
     const listed = listing.txs.find((tx) => tx.hash === key);
-    if (listed !== undefined || recorded === null) return listed ?? null;
-    const [beyond] = await this.stillPending([recorded], listing);
-    return beyond === undefined ? null : toTransactionRecord(beyond);
+    if (listed !== undefined) return { tx: listed, mined: false };
+    if (recorded === null) return NOT_PENDING;
+    const { pending, replaced } = await this.sorted([recorded], listing);
+    const [beyond] = pending;
+    if (beyond !== undefined) return { tx: toTransactionRecord(beyond), mined: false };
+    return { tx: null, mined: replaced.length === 0 };
   }
 
   /**
