@@ -272,13 +272,9 @@ export class SubscriptionHub implements OnApplicationShutdown {
     };
     for (const [sessionId, session] of this.sessions) {
       for (const [id, subscriber] of session.subscriptions) {
-        if (
-          (subscriber.kind !== 'newHeads' && subscriber.kind !== 'logs') ||
-          !startedBefore(subscriber, height)
-        )
-          continue;
-        if (subscriber.kind === 'newHeads') this.notify(sessionId, session, id, event.header);
-        else {
+        if (subscriber.kind === 'newHeads') {
+          if (startedBefore(subscriber, height)) this.notify(sessionId, session, id, event.header);
+        } else if (subscriber.kind === 'logs' && startedBefore(subscriber, height)) {
           for (const log of event.logs) {
             if (logMatches(log as object, subscriber.hold.criteria)) this.notify(sessionId, session, id, log);
           }
