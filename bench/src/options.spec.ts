@@ -19,6 +19,13 @@ describe(parseOptions.name, () => {
     });
   });
 
+  it('behavior: an extra workload is measured only when named', () => {
+    const extra = { ...known, extraWorkloads: ['mix:a', 'mix:b'] };
+    expect(parseOptions([], {}, extra)?.workloads).toEqual(['single', 'batch']);
+    expect(parseOptions(['--workloads', 'mix:b,single'], {}, extra)?.workloads).toEqual(['single', 'mix:b']);
+    expect(() => parseOptions(['--workloads', 'mix:c'], {}, extra)).toThrow(/unknown workload "mix:c"/);
+  });
+
   it('behavior: --chain-height makes a taller chain, never a shorter one than the workloads read', () => {
     expect(parseOptions(['--chain-height', '10000'], {}, known)?.chainHeight).toBe(10_000);
     expect(parseOptions([], { BENCH_CHAIN_HEIGHT: '2000' }, known)?.chainHeight).toBe(2_000);

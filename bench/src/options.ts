@@ -36,6 +36,8 @@ against every target), and reports medians across rounds and the median per-roun
   --targets <a,b>       only these targets (and with --peers, the peers too)
                                                                (BENCH_TARGETS, default all but peers)
   --workloads <a,b>     only these workloads                   (BENCH_WORKLOADS, default all)
+                        public-mix:<method> (eth_call, eth_getBlockByNumber, …): one method
+                        of the mix with its mix arguments, only when named
   --chain-height <n>    blocks in the bench chain, ≥ ${CHAIN_HEIGHT}     (BENCH_CHAIN_HEIGHT, default ${CHAIN_HEIGHT})
   --help`;
 
@@ -90,7 +92,13 @@ function names(
 export function parseOptions(
   argv: string[],
   env: NodeJS.ProcessEnv,
-  known: { targets: readonly string[]; workloads: readonly string[]; peers?: readonly string[] },
+  known: {
+    targets: readonly string[];
+    workloads: readonly string[];
+    peers?: readonly string[];
+    /** Workloads measured only when named. */
+    extraWorkloads?: readonly string[];
+  },
 ): BenchOptions | undefined {
   let parsed;
   try {
@@ -135,7 +143,10 @@ export function parseOptions(
     pipelining: Math.round(positive('pipelining', v.pipelining ?? env['BENCH_PIPELINING'], 1)),
     peers,
     targets: known.targets.filter((t) => picked.includes(t) || (peers && peerNames.includes(t))),
-    workloads: names('workload', v.workloads ?? env['BENCH_WORKLOADS'], known.workloads),
+    workloads: names('workload', v.workloads ?? env['BENCH_WORKLOADS'], known.workloads, [
+      ...known.workloads,
+      ...(known.extraWorkloads ?? []),
+    ]),
     chainHeight: atLeast(
       'chain-height',
       count('chain-height', v['chain-height'] ?? env['BENCH_CHAIN_HEIGHT'], CHAIN_HEIGHT),

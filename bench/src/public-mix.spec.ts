@@ -1,6 +1,6 @@
 // Unit tests for the public-endpoint mix: its shares, its distinct arguments and its preflight.
 import { HOLDER, LOG_RANGE, RECEIPT_TX_HASH } from './bench-chain';
-import { MIX_LOG_WINDOW, PUBLIC_MIX, mixCycle, publicMix } from './public-mix';
+import { MIX_LOG_WINDOW, PUBLIC_MIX, mixCycle, publicMix, publicMixMethods } from './public-mix';
 import { HOLDER_TOKENS } from './rpc-calls';
 
 interface Request {
@@ -87,5 +87,31 @@ describe(publicMix.name, () => {
     expect(balance?.check({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } })).toMatch(
       /^JSON-RPC error/,
     );
+  });
+});
+
+describe(publicMixMethods.name, () => {
+  const methods = publicMixMethods();
+  const sent = (workload: (typeof methods)[number], count: number): Request[] =>
+    Array.from({ length: count }, (_, n) => JSON.parse(workload.bodyAt?.(n) ?? '{}') as Request);
+
+  it('default: one workload per method of the mix, named after it', () => {
+    expect(methods.map((w) => w.name)).toEqual(PUBLIC_MIX.map((m) => `public-mix:${m.method}`));
+  });
+
+  it('behavior: each sends only its method, with the arguments that method has in the mix', () => {
+    for (const [i, workload] of methods.entries()) {
+      const method = PUBLIC_MIX[i]!;
+      const requests = sent(workload, 50);
+      expect(new Set(requests.map((r) => r.method))).toEqual(new Set([method.method]));
+      expect(requests.map((r) => r.params)).toEqual(
+        Array.from({ length: 50 }, (_, k) => JSON.parse(JSON.stringify(method.paramsAt(k))) as unknown),
+      );
+      expect(JSON.parse(workload.body)).toMatchObject({
+        method: method.method,
+        params: method.preflightParams,
+      });
+      expect(workload.alsoPreflight).toEqual([]);
+    }
   });
 });

@@ -171,3 +171,12 @@ export function publicMix<N extends string>(
     },
   };
 }
+
+/**
+ * The mix's methods one at a time (`public-mix:eth_call`, …): each sends only its method, with the arguments it
+ * has in the mix, so a run shows what each share of the mix costs a target. Not part of a default run; named
+ * with --workloads.
+ */
+export function publicMixMethods(methods: readonly MixMethod[] = PUBLIC_MIX): Workload[] {
+  return methods.map((m) => publicMix(`public-mix:${m.method}`, [{ ...m, weight: 1 }]));
+}

@@ -25,7 +25,7 @@ import { RssRecorder } from './rss';
 import { rssTable } from './rss-report';
 import { tail } from './text-tail';
 import { type RunningTarget, TARGETS, type TargetContext } from './targets';
-import { WORKLOADS } from './workloads';
+import { EXTRA_WORKLOADS, WORKLOADS } from './workloads';
 import { writeResults } from './write-results';
 
 // Without a devnet chain to copy heights from, a peer's deploy goes into block 1.
@@ -42,6 +42,7 @@ async function main(): Promise<number> {
     options = parseOptions(process.argv.slice(2), process.env, {
       targets: TARGETS.map((t) => t.name),
       workloads: WORKLOADS.map((w) => w.name),
+      extraWorkloads: EXTRA_WORKLOADS.map((w) => w.name),
       peers: TARGETS.filter((t) => t.peer === true).map((t) => t.name),
     });
   } catch (err) {
@@ -55,7 +56,7 @@ async function main(): Promise<number> {
   }
 
   const targets = TARGETS.filter((t) => options.targets.includes(t.name));
-  const workloads = WORKLOADS.filter((w) => options.workloads.includes(w.name));
+  const workloads = [...WORKLOADS, ...EXTRA_WORKLOADS].filter((w) => options.workloads.includes(w.name));
   const baseline = targets.find((t) => t.baseline === true)?.name;
   const peers = targets.filter((t) => t.peer === true).map((t) => t.name);
   const startedAt = new Date();

@@ -3,7 +3,7 @@
 import { toQuantity } from 'ethers';
 
 import { HOLDER, LOGS_IN_RANGE, LOG_RANGE, RECEIPT_TX_HASH, TOKEN, TRANSFER_TOPIC } from './bench-chain';
-import { publicMix } from './public-mix';
+import { publicMix, publicMixMethods } from './public-mix';
 import {
   type ResultCheck,
   describeCallReply,
@@ -155,3 +155,6 @@ export const WORKLOADS = [
 ] as const;
 
 export type WorkloadName = (typeof WORKLOADS)[number]['name'];
+
+/** Workloads a run measures only when --workloads names them: the public mix's methods one by one. */
+export const EXTRA_WORKLOADS: readonly Workload[] = publicMixMethods();
