@@ -3,7 +3,7 @@
 // not 0 is skipped, except one that ran out of block gas (Ethermint keeps those, failed, charged their gas limit).
 import { EthermintWireError, unwrapEthereumTx, type UnwrappedEthereumTx } from '@photon/ethermint-wire';
 import { type Hex } from '@photon/types';
-import { Transaction, hexlify } from 'ethers';
+import { type Transaction } from 'ethers';
 import { type CometBlockResults, type CometResultBlock, type CometTxResult } from '../comet/types';
 import { EngineResponseError } from '../errors';
 import { ethereumTxEvents } from './ethereum-tx-events';
@@ -63,7 +63,7 @@ export function blockEthereumTxs(block: CometResultBlock, results: CometBlockRes
       path,
     );
     messages.forEach((message, i) => {
-      const tx = Transaction.from(hexlify(message.signedRaw));
+      const tx = message.tx;
       const event = events.get(message.hash);
       const outcome = outcomes[i];
       const vmFailed = outcome?.vmError !== undefined && outcome.vmError !== '';

@@ -1,7 +1,6 @@
 // The mempool's Ethereum transactions (`unconfirmed_txs`) as records with no position, in mempool order.
 import { EthermintWireError, unwrapEthereumTx } from '@photon/ethermint-wire';
 import { type EthTransactionRecord, type Hex } from '@photon/types';
-import { Transaction, hexlify } from 'ethers';
 import { transactionRecord } from './transaction-record';
 
 export function pendingRecords(cometTxs: readonly Uint8Array[]): EthTransactionRecord[] {
@@ -15,8 +14,7 @@ export function pendingRecords(cometTxs: readonly Uint8Array[]): EthTransactionR
       throw error;
     }
     for (const message of messages) {
-      const tx = Transaction.from(hexlify(message.signedRaw));
-      records.push(transactionRecord(tx, message.from as Hex, message.hash as Hex, null, undefined));
+      records.push(transactionRecord(message.tx, message.from as Hex, message.hash as Hex, null, undefined));
     }
   }
   return records;

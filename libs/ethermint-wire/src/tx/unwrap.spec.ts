@@ -39,9 +39,15 @@ function expectWireError(run: () => unknown, reason: EthermintWireError['reason'
 describe(unwrapEthereumTx.name, () => {
   it('default', async () => {
     const { raw, tx } = await signed(UNSIGNED.dynamicFee);
-    expect(unwrapEthereumTx(wrapEthereumTx(raw, { layout: 'maintained', denom: 'aphoton' }))).toEqual([
-      { signedRaw: raw, from: TEST_WALLET.address.toLowerCase(), hash: tx.hash, layout: 'maintained' },
-    ]);
+    const [eth, ...rest] = unwrapEthereumTx(wrapEthereumTx(raw, { layout: 'maintained', denom: 'aphoton' }));
+    expect(rest).toEqual([]);
+    expect(eth).toMatchObject({
+      signedRaw: raw,
+      from: TEST_WALLET.address.toLowerCase(),
+      hash: tx.hash,
+      layout: 'maintained',
+    });
+    expect(eth?.tx.serialized).toBe(tx.serialized);
   });
 
   const matrix = LAYOUTS.flatMap((layout) => KINDS.map((kind) => [layout, kind] as const));
@@ -56,6 +62,10 @@ describe(unwrapEthereumTx.name, () => {
       expect(eth?.hash).toBe(keccak256(raw));
       expect(eth?.from).toBe(TEST_WALLET.address.toLowerCase());
       expect(eth?.layout).toBe(layout);
+      // The parsed transaction handed to readers is the one the bytes hold, in either layout.
+      expect(eth?.tx.serialized).toBe(hexlify(raw));
+      expect(eth?.tx.type).toBe(tx.type);
+      expect(eth?.tx.hash).toBe(tx.hash);
     },
   );
 
