@@ -47,9 +47,9 @@ function editedResults(
 describe(assembleBlock.name, () => {
   const { scenario } = DEVNET;
 
-  it('default: the devnet block with a log, a revert, legacy, EIP-2930 and EIP-1559 txs', async () => {
+  it('default: the devnet block with a log, a revert, legacy, EIP-2930 and EIP-1559 txs', () => {
     const [block, results] = devnet(scenario.height);
-    const { block: eth, receipts } = await assembleBlock(block, results, context(results));
+    const { block: eth, receipts } = assembleBlock(block, results, context(results));
     expect(eth.hash).toBe(block.blockId.hash);
     expect(eth.number).toBe(BigInt(scenario.height));
     expect(eth.parentHash).toBe(block.block.header.lastBlockId.hash);
@@ -82,9 +82,9 @@ describe(assembleBlock.name, () => {
     expect(receipts.flatMap((r) => r.logs).every((l) => l.blockHash === eth.hash)).toBe(true);
   });
 
-  it('behavior: a reverted tx is listed with status 0, no logs and its gas', async () => {
+  it('behavior: a reverted tx is listed with status 0, no logs and its gas', () => {
     const [block, results] = devnet(scenario.height);
-    const { receipts } = await assembleBlock(block, results, context(results));
+    const { receipts } = assembleBlock(block, results, context(results));
     const byHash = new Map(receipts.map((r) => [r.transactionHash, r]));
     const reverted = byHash.get(scenario.txs.revert);
     expect(reverted).toMatchObject({ status: 0, logs: [], contractAddress: null });
@@ -103,10 +103,10 @@ describe(assembleBlock.name, () => {
     expect(log?.logsBloom).not.toBe(ZERO_BLOOM);
   });
 
-  it('behavior: a creation gets the create address; 1559 prices are effective at the block base fee', async () => {
+  it('behavior: a creation gets the create address; 1559 prices are effective at the block base fee', () => {
     const [block, results] = devnet(scenario.creationHeight);
     const baseFee = baseFeeFromEvents(results.blockEvents) ?? 0n;
-    const { block: eth, receipts } = await assembleBlock(block, results, context(results));
+    const { block: eth, receipts } = assembleBlock(block, results, context(results));
     const creation = receipts.find((r) => r.transactionHash === scenario.txs.creation);
     expect(creation).toMatchObject({ status: 1, to: null, contractAddress: scenario.contract });
     const tx = eth.transactions.find((t) => t.hash === scenario.txs.creation);
@@ -115,10 +115,10 @@ describe(assembleBlock.name, () => {
     expect(creation?.effectiveGasPrice).toBe(tx?.gasPrice);
   });
 
-  it('behavior: the block bloom is the OR of the receipts blooms, and the event agrees', async () => {
+  it('behavior: the block bloom is the OR of the receipts blooms, and the event agrees', () => {
     const [block, results] = devnet(scenario.height);
-    const withEvent = await assembleBlock(block, results, context(results));
-    const withoutEvent = await assembleBlock(
+    const withEvent = assembleBlock(block, results, context(results));
+    const withoutEvent = assembleBlock(
       block,
       { ...results, blockEvents: results.blockEvents.filter((e) => e.type !== 'block_bloom') },
       context(results),
@@ -127,9 +127,9 @@ describe(assembleBlock.name, () => {
     expect(withEvent.block.logsBloom).not.toBe(ZERO_BLOOM);
   });
 
-  it('behavior: an empty block has the empty trie roots, a zero bloom and no gas used', async () => {
+  it('behavior: an empty block has the empty trie roots, a zero bloom and no gas used', () => {
     const [block, results] = devnet('1');
-    const { block: eth, receipts } = await assembleBlock(block, results, context(results));
+    const { block: eth, receipts } = assembleBlock(block, results, context(results));
     expect(receipts).toEqual([]);
     expect(eth.transactions).toEqual([]);
     expect([eth.transactionsRoot, eth.receiptsRoot]).toEqual([EMPTY_ROOT, EMPTY_ROOT]);
@@ -139,10 +139,10 @@ describe(assembleBlock.name, () => {
     expect(eth.parentHash).toBe(`0x${'00'.repeat(32)}`);
   });
 
-  it('behavior: Cronos testnet 0.38 maintained layout (raw txs, two-part ethereum_tx events)', async () => {
+  it('behavior: Cronos testnet 0.38 maintained layout (raw txs, two-part ethereum_tx events)', () => {
     const [block, results] = cronos('cronos-testnet-27101811');
     expect(results.layout).toBe('finalize-block');
-    const { block: eth, receipts } = await assembleBlock(block, results, context(results));
+    const { block: eth, receipts } = assembleBlock(block, results, context(results));
     expect(eth.hash).toBe('0xb839564408a5f4b22203e657608d11a91871edb1c76ce1d94f9d0afc52cf72fa');
     expect(eth.parentHash).toBe('0x2c6c2fc8373465367bed57a088ba6f7aa37d378f4f9c341a27501d4fc6e1cf49');
     expect(eth.transactions.map((t) => t.hash)).toEqual([
@@ -174,10 +174,10 @@ describe(assembleBlock.name, () => {
     expect(eth.logsBloom).toBe(ZERO_BLOOM);
   });
 
-  it('behavior: Cronos testnet 0.34 older layout (LegacyTx Any, base64 events, logs in TxMsgData.data)', async () => {
+  it('behavior: Cronos testnet 0.34 older layout (LegacyTx Any, base64 events, logs in TxMsgData.data)', () => {
     const [block, results] = cronos('cronos-testnet-83178');
     expect(results.layout).toBe('begin-end-block');
-    const { block: eth, receipts } = await assembleBlock(block, results, context(results));
+    const { block: eth, receipts } = assembleBlock(block, results, context(results));
     expect(eth.transactions).toHaveLength(1);
     expect(eth.transactions[0]).toMatchObject({
       hash: '0x3118583b6f71ebed92410afbdc069facb9e94169bd764711d58ca1f131d63fff',
@@ -202,9 +202,9 @@ describe(assembleBlock.name, () => {
   it.each([
     ['0.34 (base64 attributes, raw bloom)', 'cronos-testnet-5168311'],
     ['0.37 (plain attributes, bloom as a string)', 'comet-0.37-cronos-testnet-5168311'],
-  ])('behavior: Cronos testnet %s with a DynamicFeeTx Any', async (_name, resultsDir) => {
+  ])('behavior: Cronos testnet %s with a DynamicFeeTx Any', (_name, resultsDir) => {
     const [block, results] = cronos('cronos-testnet-5168311', resultsDir);
-    const { block: eth, receipts } = await assembleBlock(block, results, context(results));
+    const { block: eth, receipts } = assembleBlock(block, results, context(results));
     expect(eth.baseFeePerGas).toBe(1_955_347_438_130n);
     expect(eth.transactions[0]).toMatchObject({
       type: 2,
@@ -221,7 +221,7 @@ describe(assembleBlock.name, () => {
       logIndex: 0,
     });
     // The node's block_bloom (raw bytes in the event) equals the bloom rebuilt from the logs.
-    const withoutEvent = await assembleBlock(
+    const withoutEvent = assembleBlock(
       block,
       { ...results, blockEvents: results.blockEvents.filter((e) => e.type !== 'block_bloom') },
       context(results),
@@ -230,14 +230,14 @@ describe(assembleBlock.name, () => {
     expect(eth.logsBloom).toBe(receipts[0]?.logsBloom);
   });
 
-  it('behavior: logs come from tx_log events when tx_result.data has none (older nodes)', async () => {
+  it('behavior: logs come from tx_log events when tx_result.data has none (older nodes)', () => {
     const [block] = cronos('cronos-testnet-5168311');
     const json = structuredClone(recordedResult('comet-0.37-cronos-testnet-5168311', 'block_results')) as {
       txs_results: { data: unknown }[];
     };
     for (const tx of json.txs_results) tx.data = null;
     const results = parseBlockResults(jsonRoot(json, 'block_results'));
-    const { receipts } = await assembleBlock(block, results, context(results));
+    const { receipts } = assembleBlock(block, results, context(results));
     expect(receipts[0]?.logs).toEqual([
       expect.objectContaining({
         address: '0x904bd5a5aac0b9d88a0d47864724218986ad4a3a',
@@ -252,16 +252,16 @@ describe(assembleBlock.name, () => {
     ]);
   });
 
-  it('behavior: a Cosmos tx that failed (code != 0) is not an Ethereum tx; the indexes close up', async () => {
+  it('behavior: a Cosmos tx that failed (code != 0) is not an Ethereum tx; the indexes close up', () => {
     const [block, results] = editedResults(scenario.height, (txs) => {
       Object.assign(txs[0]!, { code: 5, log: 'insufficient funds', events: [] });
     });
-    const { block: eth } = await assembleBlock(block, results, context(results));
+    const { block: eth } = assembleBlock(block, results, context(results));
     expect(eth.transactions).toHaveLength(4);
     expect(eth.transactions.map((t) => t.position?.transactionIndex)).toEqual([0, 1, 2, 3]);
   });
 
-  it('behavior: a tx over the block gas limit is kept, failed, charged its gas limit', async () => {
+  it('behavior: a tx over the block gas limit is kept, failed, charged its gas limit', () => {
     const [block, results] = editedResults(scenario.height, (txs) => {
       Object.assign(txs[0]!, {
         code: 11,
@@ -270,12 +270,12 @@ describe(assembleBlock.name, () => {
         events: [],
       });
     });
-    const { block: eth, receipts } = await assembleBlock(block, results, context(results));
+    const { block: eth, receipts } = assembleBlock(block, results, context(results));
     expect(eth.transactions).toHaveLength(5);
     expect(receipts[0]).toMatchObject({ status: 0, gasUsed: eth.transactions[0]?.gas, logs: [] });
   });
 
-  it('behavior: ethereumTxFailed marks a tx failed even when data says nothing', async () => {
+  it('behavior: ethereumTxFailed marks a tx failed even when data says nothing', () => {
     const [block, results] = editedResults(scenario.height, (txs) => {
       const first = txs[0] as { data: unknown; events: { type: string; attributes: unknown[] }[] };
       first.data = null;
@@ -287,11 +287,11 @@ describe(assembleBlock.name, () => {
           index: true,
         });
     });
-    const { receipts } = await assembleBlock(block, results, context(results));
+    const { receipts } = assembleBlock(block, results, context(results));
     expect(receipts[0]).toMatchObject({ status: 0, logs: [] });
   });
 
-  it('behavior: Cosmos txs and undecodable bytes are skipped', async () => {
+  it('behavior: Cosmos txs and undecodable bytes are skipped', () => {
     const [block, results] = devnet(scenario.height);
     const cosmosOnly = Uint8Array.from([0x0a, 0x02, 0x0a, 0x00]);
     const withCosmos: CometResultBlock = {
@@ -300,7 +300,7 @@ describe(assembleBlock.name, () => {
     };
     const first = results.txsResults[0]!;
     const okResult = { ...first, events: [], data: new Uint8Array() };
-    const { block: eth } = await assembleBlock(
+    const { block: eth } = assembleBlock(
       withCosmos,
       { ...results, txsResults: [okResult, okResult, ...results.txsResults] },
       context(results),
@@ -308,14 +308,14 @@ describe(assembleBlock.name, () => {
     expect(eth.transactions).toHaveLength(5);
   });
 
-  it('error: results that do not match the block', async () => {
+  it('error: results that do not match the block', () => {
     const [block, results] = devnet(scenario.height);
-    await expect(
+    expect(() =>
       assembleBlock(block, { ...results, txsResults: results.txsResults.slice(1) }, context(results)),
-    ).rejects.toThrow(EngineResponseError);
+    ).toThrow(EngineResponseError);
   });
 
-  it('error: a txLog that is not JSON', async () => {
+  it('error: a txLog that is not JSON', () => {
     const [block] = cronos('cronos-testnet-5168311');
     const json = structuredClone(recordedResult('comet-0.37-cronos-testnet-5168311', 'block_results')) as {
       txs_results: { data: unknown; events: { type: string; attributes: { value: string }[] }[] }[];
@@ -325,14 +325,14 @@ describe(assembleBlock.name, () => {
     const txLog = tx.events.find((e) => e.type === 'tx_log');
     if (txLog?.attributes[0] !== undefined) txLog.attributes[0].value = '{not json';
     const results = parseBlockResults(jsonRoot(json, 'block_results'));
-    await expect(assembleBlock(block, results, context(results))).rejects.toThrow(/txLog is not JSON/);
+    expect(() => assembleBlock(block, results, context(results))).toThrow(/txLog is not JSON/);
   });
 });
 
 describe(assembleLogs.name, () => {
-  it('default: the same logs as the full assembly', async () => {
+  it('default: the same logs as the full assembly', () => {
     const [block, results] = devnet(DEVNET.scenario.height);
-    const full = await assembleBlock(block, results, context(results));
+    const full = assembleBlock(block, results, context(results));
     expect(assembleLogs(block, results)).toEqual(full.receipts.flatMap((r) => r.logs));
   });
 });

@@ -82,11 +82,11 @@ export function assembleLogs(resultBlock: CometResultBlock, results: CometBlockR
   return locate(resultBlock, results).logs.flat();
 }
 
-export async function assembleBlock(
+export function assembleBlock(
   resultBlock: CometResultBlock,
   results: CometBlockResults,
   ctx: BlockContext,
-): Promise<AssembledBlock> {
+): AssembledBlock {
   const { txs, positions, logs } = locate(resultBlock, results);
   const header = resultBlock.block.header;
   const transactions: EthTransactionRecord[] = txs.map((tx, i) =>
@@ -123,10 +123,8 @@ export async function assembleBlock(
       effectiveGasPrice: effectiveGasPrice(tx.tx, ctx.baseFee),
     };
   });
-  const [transactionsRoot, receiptsRoot] = await Promise.all([
-    orderedTrieRoot(txs.map((tx) => tx.signedRaw)),
-    orderedTrieRoot(receiptBodies),
-  ]);
+  const transactionsRoot = orderedTrieRoot(txs.map((tx) => tx.signedRaw));
+  const receiptsRoot = orderedTrieRoot(receiptBodies);
   const block: EthBlockRecord = {
     number: header.height,
     hash: resultBlock.blockId.hash,

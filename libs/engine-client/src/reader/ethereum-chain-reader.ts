@@ -225,7 +225,7 @@ export class EthereumChainReader {
   ): Promise<AssembledBlock | null> {
     const inputs = await this.inputs.fetch(height, known);
     if (inputs === undefined) return null;
-    const block = await assembleBlock(inputs.resultBlock, inputs.results, inputs.context);
+    const block = assembleBlock(inputs.resultBlock, inputs.results, inputs.context);
     this.blocks.set(height, block);
     this.heightsByHash.set(block.block.hash, height);
     return block;

@@ -4,6 +4,7 @@ import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { encodeReceipt as ethereumjsEncodeReceipt } from '@ethereumjs/vm';
+import fc from 'fast-check';
 import { getBytes } from 'ethers';
 import { jsonRoot } from '../comet/json-read';
 import { parseResultBlock } from '../comet/parse-block';
@@ -26,13 +27,30 @@ function devnetBlock() {
 }
 
 describe(orderedTrieRoot.name, () => {
-  it('default: the empty trie root, the root ethereumjs gives a trie with nothing put in it', async () => {
-    expect(await orderedTrieRoot([])).toBe(
-      '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421',
+  it('default: the empty trie root, the root ethereumjs gives a trie with nothing put in it', () => {
+    expect(orderedTrieRoot([])).toBe('0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421');
+    expect(orderedTrieRoot([])).toBe(`0x${Buffer.from(new MerklePatriciaTrie().root()).toString('hex')}`);
+  });
+
+  it('behavior: the root ethereumjs’ trie gives for the same values under rlp(index), for any list', async () => {
+    const reference = async (values: readonly Uint8Array[]): Promise<string> => {
+      const trie = new MerklePatriciaTrie();
+      for (const [i, value] of values.entries()) await trie.put(RLP.encode(i), value);
+      return hex(trie.root());
+    };
+    // Short values make nodes under 32 bytes, which a parent holds inline rather than by hash; past 127 and
+    // 255 entries the keys grow to two and three bytes, so the trie holds keys of different lengths.
+    const lists = fc.array(fc.uint8Array({ minLength: 1, maxLength: 80 }), { maxLength: 300 });
+    await fc.assert(
+      fc.asyncProperty(lists, async (values) => {
+        expect(orderedTrieRoot(values)).toBe(await reference(values));
+      }),
+      { numRuns: 60 },
     );
-    expect(await orderedTrieRoot([])).toBe(
-      `0x${Buffer.from(new MerklePatriciaTrie().root()).toString('hex')}`,
-    );
+    for (const length of [1, 2, 16, 17, 127, 128, 129, 255, 256, 257]) {
+      const values = Array.from({ length }, (_, i) => Uint8Array.of(i % 251, 7));
+      expect(orderedTrieRoot(values)).toBe(await reference(values));
+    }
   });
 
   it('behavior: transactionsRoot equals ethereumjs genTransactionsTrieRoot over the same txs', async () => {
@@ -42,7 +60,7 @@ describe(orderedTrieRoot.name, () => {
     const ethereumjs = await genTransactionsTrieRoot(
       txs.map((tx) => createTxFromRLP(tx.signedRaw, { common })),
     );
-    const { block: eth } = await assembleBlock(block, results, {
+    const { block: eth } = assembleBlock(block, results, {
       miner: `0x${'00'.repeat(20)}`,
       gasLimit: 0n,
       size: 0n,
@@ -55,7 +73,7 @@ describe(orderedTrieRoot.name, () => {
 describe(encodeReceipt.name, () => {
   it('default: byte-identical to ethereumjs encodeReceipt for every type and status', async () => {
     const { block, results } = devnetBlock();
-    const { receipts } = await assembleBlock(block, results, {
+    const { receipts } = assembleBlock(block, results, {
       miner: `0x${'00'.repeat(20)}`,
       gasLimit: 0n,
       size: 0n,
@@ -86,7 +104,7 @@ describe(encodeReceipt.name, () => {
       expect(hex(ours)).toBe(hex(theirs));
       await trie.put(RLP.encode(i), theirs);
     }
-    const { block: eth } = await assembleBlock(block, results, {
+    const { block: eth } = assembleBlock(block, results, {
       miner: `0x${'00'.repeat(20)}`,
       gasLimit: 0n,
       size: 0n,
