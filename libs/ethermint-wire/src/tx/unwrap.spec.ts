@@ -66,6 +66,7 @@ describe(unwrapEthereumTx.name, () => {
       expect(eth?.tx.serialized).toBe(hexlify(raw));
       expect(eth?.tx.type).toBe(tx.type);
       expect(eth?.tx.hash).toBe(tx.hash);
+      expect(eth?.tx.toJSON()).toEqual(Transaction.from(hexlify(raw)).toJSON());
     },
   );
 
@@ -93,7 +94,9 @@ describe(unwrapEthereumTx.name, () => {
     expect(eth?.from).toBe(CRONOS_LEGACY_TX.from);
     expect(eth?.hash).toBe(CRONOS_LEGACY_TX.hash);
     expect(eth?.layout).toBe('legacy');
-    expect(Transaction.from(hexlify(eth?.signedRaw ?? new Uint8Array())).chainId).toBe(25n);
+    const parsed = Transaction.from(hexlify(eth?.signedRaw ?? new Uint8Array()));
+    expect(parsed.chainId).toBe(25n);
+    expect(eth?.tx.toJSON()).toEqual(parsed.toJSON());
   });
 
   it('behavior: a Cronos testnet DynamicFeeTx', () => {

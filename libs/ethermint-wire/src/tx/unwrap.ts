@@ -89,6 +89,6 @@ function unwrapLegacy(data: Any, msg: MsgEthereumTx): UnwrappedEthereumTx {
       `from ${msg.deprecatedFrom} but the signature recovers ${from}`,
     );
   }
-  // Parsed back from the bytes, as a reader would: the same object a maintained-layout tx gives.
-  return { signedRaw, from, hash, layout: 'legacy', tx: parseSignedTx(signedRaw) };
+  // signedRaw is this transaction's own serialization: a parse of those bytes gives the same transaction.
+  return { signedRaw, from, hash, layout: 'legacy', tx };
 }
