@@ -19,7 +19,7 @@ import {
   cometBlockHash,
   putTokenChain,
 } from './query-chain';
-import { call, callError } from './query-rpc';
+import { call, callError, untilTierHead } from './query-rpc';
 
 jest.setTimeout(120_000);
 
@@ -80,10 +80,7 @@ describe.each([
     });
     // The chain was written to the devnet directly: `latest` through the tier is the tier's head (what
     // eth_blockNumber answers), which follows the engine's commits a moment later.
-    await waitFor(
-      async () => BigInt(await call<string>(stack.httpUrl, 'eth_blockNumber', [])) >= chain.transferHeight,
-      { what: `the tier's head at the transfer's block ${chain.transferHeight}` },
-    );
+    await untilTierHead(stack.httpUrl, chain.transferHeight);
   });
   afterAll(() => stack?.stop());
 

@@ -7,6 +7,7 @@ import {
   expectValidResult,
   hasResultSchema,
   rpc,
+  waitFor,
 } from '@photon/testing';
 
 /** Methods the document lacks, validated as their canonical method or by component. */
@@ -37,4 +38,14 @@ export async function callError(url: string, method: string, params: unknown[]):
   const reply = await rpc(url, method, params);
   if (reply.error === undefined) throw new Error(`${method} answered ${JSON.stringify(reply.result)}`);
   return reply.error;
+}
+
+/**
+ * Waits until the tier's head (what eth_blockNumber answers, and what `latest` means) reaches `height`: a
+ * chain written to the devnet directly is seen by the tier a moment after the engine commits it.
+ */
+export async function untilTierHead(url: string, height: bigint): Promise<void> {
+  await waitFor(async () => BigInt(await call<string>(url, 'eth_blockNumber', [])) >= height, {
+    what: `the tier's head at block ${height}`,
+  });
 }

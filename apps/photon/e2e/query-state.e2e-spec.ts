@@ -17,7 +17,7 @@ import {
   cometBlockHash,
   putTokenChain,
 } from './query-chain';
-import { call, callError } from './query-rpc';
+import { call, callError, untilTierHead } from './query-rpc';
 
 jest.setTimeout(120_000);
 
@@ -86,6 +86,8 @@ describe.each(['in-process', 'cluster'] as const)('account state through the %s 
       toAccount5: TOKENS_TO_5,
       alongside: [{ account: 6, tx: { to: A5, value: parseEther('1'), gasLimit: 21_000n } }],
     });
+    // Written to the devnet directly: `latest` through the tier follows the engine's commit a moment later.
+    await untilTierHead(stack.httpUrl, chain.transferHeight);
   });
   afterAll(() => stack?.stop());
 

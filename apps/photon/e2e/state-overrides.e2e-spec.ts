@@ -5,7 +5,7 @@ import { type PhotonStack, devWallet, startPhotonStack } from '@photon/testing';
 import { AbiCoder, JsonRpcProvider, keccak256, toBeHex, toQuantity, zeroPadValue } from 'ethers';
 import { loadViem, photonPublicClient, type Viem } from './clients-viem';
 import { ChainWriter, TOKEN_INTERFACE, type TokenChain, putTokenChain } from './query-chain';
-import { call, callError } from './query-rpc';
+import { call, callError, untilTierHead } from './query-rpc';
 
 jest.setTimeout(120_000);
 
@@ -37,6 +37,8 @@ describe.each(['in-process', 'cluster'] as const)('state overrides through the %
       symbol: 'OVR',
       toAccount5: TOKENS_TO_5,
     });
+    // Written to the devnet directly: `latest` through the tier follows the engine's commit a moment later.
+    await untilTierHead(stack.httpUrl, chain.transferHeight);
   });
   afterAll(() => stack?.stop());
 
