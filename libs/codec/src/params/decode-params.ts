@@ -8,7 +8,10 @@ import { paramSpecs } from './param-index';
 
 export function decodeParams<T extends object>(dto: new () => T, raw: unknown): T {
   const args = positional(raw);
-  const specs = paramSpecs(dto).filter((spec) => spec.acceptedWhen?.(args) ?? true);
+  const all = paramSpecs(dto);
+  const specs = all.some((spec) => spec.acceptedWhen !== undefined)
+    ? all.filter((spec) => spec.acceptedWhen?.(args) ?? true)
+    : all;
   if (args.length > specs.length)
     throw new InvalidParamsError(`too many arguments, want at most ${specs.length}`);
 
@@ -26,10 +29,9 @@ export function decodeParams<T extends object>(dto: new () => T, raw: unknown): 
   }
 
   // geth stops at the first bad argument in order, whether it is missing or malformed.
-  const indexOf = new Map(specs.map((spec) => [spec.property, spec.index]));
   let firstInvalid: { index: number; reason: string } | undefined;
   for (const error of specs.length > 0 ? failedFields(instance) : []) {
-    const index = indexOf.get(error.property);
+    const index = specs.find((spec) => spec.property === error.property)?.index;
     if (index === undefined || (firstInvalid !== undefined && firstInvalid.index <= index)) continue;
     firstInvalid = { index, reason: fieldFailure(instance, error).error.message };
   }

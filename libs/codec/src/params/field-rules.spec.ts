@@ -5,6 +5,7 @@ import { IsDefined, getMetadataStorage, validateSync } from 'class-validator';
 import { FilterDto, TransactionCallDto, TransactionSendDto } from './eth/objects';
 import { EthCallParams } from './eth/execution.params';
 import { failedFields } from './field-rules';
+import { IsString } from './validators';
 
 type Dto = new () => object;
 
@@ -56,15 +57,33 @@ describe(failedFields.name, () => {
     expect(failing.length).toBeGreaterThanOrEqual(6);
   });
 
-  it("behavior: a class's plan is made once: a later call looks no rule up again", () => {
+  it("behavior: a class's plan is made once: a later call asks the storage nothing", () => {
     failedFields(holding(TransactionCallDto, {}));
-    const lookups = jest.spyOn(getMetadataStorage(), 'getTargetValidatorConstraints');
+    const storage = getMetadataStorage();
+    const constraints = jest.spyOn(storage, 'getTargetValidatorConstraints');
+    const rules = jest.spyOn(storage, 'getTargetValidationMetadatas');
     try {
       failedFields(holding(TransactionCallDto, { to: '0x12' }));
-      expect(lookups).not.toHaveBeenCalled();
+      expect([constraints, rules].map((lookup) => lookup.mock.calls.length)).toEqual([0, 0]);
     } finally {
-      lookups.mockRestore();
+      constraints.mockRestore();
+      rules.mockRestore();
     }
+  });
+
+  it('behavior: a class with rules defined after plans were made is judged by its own and inherited rules', () => {
+    failedFields(holding(TransactionCallDto, {}));
+    class LaterCall extends TransactionCallDto {
+      @IsString() memo!: unknown;
+    }
+    const fields = { to: '0x12', memo: 7 };
+    expect(failedFields(holding(LaterCall, fields))).toEqual(byValidateSync(holding(LaterCall, fields)));
+    // Its own rule and the inherited one (class-validator lists the subclass's first).
+    expect(failedFields(holding(LaterCall, fields)).map((error) => error.property)).toEqual(['memo', 'to']);
+    // The plans made before it still judge their classes as validateSync does.
+    expect(failedFields(holding(TransactionCallDto, fields))).toEqual(
+      byValidateSync(holding(TransactionCallDto, fields)),
+    );
   });
 
   it('error: a kind of rule it does not apply (IsDefined) is refused with the class and property named', () => {

@@ -9,11 +9,7 @@ import {
   type ValidationArguments,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { memoizeValidationMetadata } from './validation-metadata-memo';
-
-// The plans are kept by the rule list the storage returns for a class, which is the same list call after call
-// only with the memo installed (without it every lookup makes a new list, and every call a new plan).
-memoizeValidationMetadata();
+import { classesWithRulesCount } from './validation-metadata-memo';
 
 /** A property that failed: class-validator's ValidationError, as far as this codec reads it. */
 export interface FieldError {
@@ -29,6 +25,8 @@ interface Rule {
 }
 
 interface PropertyPlan {
+  /** The class's name, as ValidationArguments.targetName gives it to a rule. */
+  readonly targetName: string;
   readonly property: string;
   /** IsOptional's test: the property's rules run only when every one holds. */
   readonly conditions: readonly ((object: object, value: unknown) => boolean)[];
@@ -40,8 +38,12 @@ type DtoClass = abstract new (...args: never[]) => object;
 
 type Metadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>;
 
-/** Plans by the storage's rule list of a class: a new list (a class with rules added) makes a new plan. */
-const plans = new WeakMap<Metadata, readonly PropertyPlan[]>();
+/**
+ * Plans by class, made again once a class with rules is added (its rules may be inherited): looked up
+ * without asking the storage, which costs a decode more than the plan's own lookup.
+ */
+let plans = new WeakMap<DtoClass, readonly PropertyPlan[]>();
+let plansForClasses = -1;
 
 /** The properties of `instance` that fail their rules, in class-validator's order (validateSync's errors). */
 export function failedFields(instance: object): FieldError[] {
@@ -53,7 +55,7 @@ export function failedFields(instance: object): FieldError[] {
     let constraints: Record<string, string> | undefined;
     for (const rule of plan.rules) {
       const args: ValidationArguments = {
-        targetName: instance.constructor.name,
+        targetName: plan.targetName,
         property: plan.property,
         object: instance,
         value,
@@ -69,14 +71,20 @@ export function failedFields(instance: object): FieldError[] {
 }
 
 function planOf(dto: DtoClass): readonly PropertyPlan[] {
-  const storage = getMetadataStorage();
-  // The same lookup validateSync makes for an object with no schema, groups or `always`.
-  const metadata = storage.getTargetValidationMetadatas(dto, '', false, false);
-  let plan = plans.get(metadata);
+  const classes = classesWithRulesCount();
+  if (classes !== plansForClasses) {
+    plans = new WeakMap();
+    plansForClasses = classes;
+  }
+  let plan = plans.get(dto);
   if (plan === undefined) {
-    const byProperty = storage.groupByPropertyName(metadata);
+    const storage = getMetadataStorage();
+    // The same lookup validateSync makes for an object with no schema, groups or `always`.
+    const byProperty = storage.groupByPropertyName(
+      storage.getTargetValidationMetadatas(dto, '', false, false),
+    );
     plan = Object.keys(byProperty).map((property) => propertyPlan(dto, property, byProperty[property] ?? []));
-    plans.set(metadata, plan);
+    plans.set(dto, plan);
   }
   return plan;
 }
@@ -99,5 +107,5 @@ function propertyPlan(dto: DtoClass, property: string, metadata: Metadata): Prop
       throw new TypeError(`${where}: a kind of rule field-rules does not apply (${entry.type})`);
     }
   }
-  return { property, conditions, rules };
+  return { targetName: dto.name, property, conditions, rules };
 }

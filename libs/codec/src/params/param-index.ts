@@ -37,11 +37,16 @@ export function Param(index: number, options: ParamOptions = {}): PropertyDecora
   };
 }
 
+/** Classes whose positions were checked: once each, not on every request. */
+const checkedClasses = new WeakSet<object>();
+
 /** The params of a DTO class in position order; throws if the positions leave a gap (a bug). */
 export function paramSpecs(dto: new () => object): readonly ParamSpec[] {
   const specs = specsByClass.get(dto) ?? [];
+  if (checkedClasses.has(dto)) return specs;
   specs.forEach((spec, position) => {
     if (spec.index !== position) throw new TypeError(`${dto.name}: no @Param at index ${position}`);
   });
+  checkedClasses.add(dto);
   return specs;
 }

