@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { EthermintWireError } from './errors';
 import { EthCallRequest, QueryAccountResponse } from './messages/evm-query';
 import { MsgEthereumTx, MsgEthereumTxResponse } from './messages/evm-tx';
@@ -54,6 +55,25 @@ describe(protoCodec.name, () => {
   it('behavior: signed 64-bit values keep their sign', () => {
     const request = EthCallRequest.fromPartial({ chainId: -(2n ** 63n), gasCap: 2n ** 64n - 1n });
     expect(EthCallRequest.decode(EthCallRequest.encode(request))).toEqual(request);
+  });
+
+  it('behavior: 64-bit values round-trip on both sides of the safe-integer bound, whichever way they are written', () => {
+    const safe = BigInt(Number.MAX_SAFE_INTEGER);
+    const edges = [0n, 1n, safe - 1n, safe, safe + 1n, 2n ** 63n - 1n];
+    for (const value of [...edges, ...edges.map((edge) => -edge)]) {
+      const request = EthCallRequest.fromPartial({ chainId: value, gasCap: value < 0n ? -value : value });
+      expect(EthCallRequest.decode(EthCallRequest.encode(request))).toEqual(request);
+    }
+    fc.assert(
+      fc.property(
+        fc.bigInt(-(2n ** 63n), 2n ** 63n - 1n),
+        fc.bigInt(0n, 2n ** 64n - 1n),
+        (chainId, gasCap) => {
+          const request = EthCallRequest.fromPartial({ chainId, gasCap });
+          expect(EthCallRequest.decode(EthCallRequest.encode(request))).toEqual(request);
+        },
+      ),
+    );
   });
 
   it('error: 64-bit values out of range', () => {

@@ -8,6 +8,7 @@ type Plain = Record<string, unknown>;
 const UINT64_MAX = 2n ** 64n - 1n;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Each field's TS key, worked out once: every message encoded or decoded asks for all of its fields'. */
 const tsKeys = new WeakMap<Field, string>();
@@ -83,7 +84,7 @@ function elementToWire(type: Type, field: Field, v: unknown): unknown {
   return v;
 }
 
-function longToWire(type: Type, field: Field, v: unknown): string {
+function longToWire(type: Type, field: Field, v: unknown): number | string {
   if (typeof v !== 'bigint') throw wrongShape(type, field, 'a bigint');
   const unsigned = field.type === 'uint64' || field.type === 'fixed64';
   const [min, max] = unsigned ? [0n, UINT64_MAX] : [INT64_MIN, INT64_MAX];
@@ -93,8 +94,9 @@ function longToWire(type: Type, field: Field, v: unknown): string {
       `${type.name}.${field.name}: ${v} is out of ${field.type} range`,
     );
   }
-  // protobufjs parses decimal strings into its Long; a bigint it would silently write as 0.
-  return v.toString();
+  // A bigint protobufjs would silently write as 0. It takes a safe integer as it is and parses a decimal
+  // string into its Long, exactly but 20 times slower (most values, heights and gas, are safe integers).
+  return v >= -MAX_SAFE && v <= MAX_SAFE ? Number(v) : v.toString();
 }
 
 function elementFromWire(field: Field, v: unknown): unknown {
@@ -116,8 +118,17 @@ function elementFromWire(field: Field, v: unknown): unknown {
 function longFromWire(v: unknown): bigint {
   if (v === null || v === undefined) return 0n;
   if (typeof v === 'number' || typeof v === 'string' || typeof v === 'bigint') return BigInt(v);
-  // protobufjs's Long, signed or unsigned as declared: its toString() is the exact decimal.
-  return BigInt((v as { toString(): string }).toString());
+  // protobufjs's Long, signed or unsigned as declared: its two 32-bit halves, without a decimal string.
+  const { low, high, unsigned } = v as ProtobufLong;
+  const bits = (BigInt(high >>> 0) << 32n) | BigInt(low >>> 0);
+  return unsigned ? bits : BigInt.asIntN(64, bits);
+}
+
+/** The fields of protobufjs's Long that give its value. */
+interface ProtobufLong {
+  readonly low: number;
+  readonly high: number;
+  readonly unsigned: boolean;
 }
 
 function wrongShape(type: Type, field: Field, expected: string): EthermintWireError {
