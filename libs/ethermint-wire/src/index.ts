@@ -2,7 +2,14 @@
 // CometBFT's event query language (parse and match, as the node does), and the chain rules the devnet and the
 // services must agree on: bech32 addresses, the logs bloom and x/feemarket's base fee.
 
+import { installFastKeccak } from './hash/keccak';
+
+// Every process and thread that reads or writes Ethermint's wire hashes through ethers (tx hashes, addresses):
+// all of them with the faster Keccak, from the moment this library loads.
+installFastKeccak();
+
 export { EthermintWireError, type EthermintWireErrorReason } from './errors';
+export { installFastKeccak, keccak256Bytes } from './hash/keccak';
 export { type ProtoCodec } from './proto-codec';
 export { QUERY_PATH } from './query-paths';
 export { bech32Decode, bech32Encode } from './address/bech32';

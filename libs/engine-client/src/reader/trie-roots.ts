@@ -1,9 +1,10 @@
 // Ethereum's ordered-trie roots (go-ethereum DeriveSha): key rlp(index), value the EIP-2718 encoding of the
 // transaction or receipt. The empty trie's root is keccak256(rlp('')) = 0x56e8…b421.
 import { RLP } from '@ethereumjs/rlp';
-import { EMPTY_TRIE_ROOT } from '@photon/codec';
+import { EMPTY_TRIE_ROOT, encodeData } from '@photon/codec';
+import { keccak256Bytes } from '@photon/ethermint-wire';
 import { type Hex } from '@photon/types';
-import { getBytes, keccak256, toBeArray } from 'ethers';
+import { getBytes, toBeArray } from 'ethers';
 import { type RawLog } from './tx-logs';
 
 /**
@@ -15,7 +16,7 @@ export function orderedTrieRoot(values: readonly Uint8Array[]): Hex {
   if (values.length === 0) return EMPTY_TRIE_ROOT;
   const entries = values.map((value, i) => ({ key: nibbles(RLP.encode(i)), value }));
   entries.sort((a, b) => compareNibbles(a.key, b.key));
-  return keccak256(RLP.encode(trieNode(entries, 0))) as Hex;
+  return encodeData(keccak256Bytes(RLP.encode(trieNode(entries, 0)))) as Hex;
 }
 
 /** A trie node as RLP items: a leaf or extension [path, value or child], or a branch of 17 items. */
@@ -66,7 +67,7 @@ function trieNode(entries: readonly Entry[], depth: number): TrieNode {
 /** How a parent holds a child: the child itself when its encoding is under 32 bytes, else its hash. */
 function reference(node: TrieNode): TrieNode {
   const encoded = RLP.encode(node);
-  return encoded.length < 32 ? node : getBytes(keccak256(encoded));
+  return encoded.length < 32 ? node : keccak256Bytes(encoded);
 }
 
 /** The hex-prefix encoding of a path of nibbles (yellow paper, appendix C). */
