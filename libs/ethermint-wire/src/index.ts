@@ -9,7 +9,7 @@ import { installFastKeccak } from './hash/keccak';
 installFastKeccak();
 
 export { EthermintWireError, type EthermintWireErrorReason } from './errors';
-export { installFastKeccak, keccak256Bytes } from './hash/keccak';
+export { keccak256Bytes } from './hash/keccak';
 export { type ProtoCodec } from './proto-codec';
 export { QUERY_PATH } from './query-paths';
 export { bech32Decode, bech32Encode } from './address/bech32';

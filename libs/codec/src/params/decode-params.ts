@@ -8,10 +8,7 @@ import { paramSpecs } from './param-index';
 
 export function decodeParams<T extends object>(dto: new () => T, raw: unknown): T {
   const args = positional(raw);
-  const all = paramSpecs(dto);
-  const specs = all.some((spec) => spec.acceptedWhen !== undefined)
-    ? all.filter((spec) => spec.acceptedWhen?.(args) ?? true)
-    : all;
+  const specs = paramSpecs(dto).filter((spec) => spec.acceptedWhen?.(args) ?? true);
   if (args.length > specs.length)
     throw new InvalidParamsError(`too many arguments, want at most ${specs.length}`);
 

@@ -13,15 +13,13 @@ interface StorageInternals {
 }
 
 let installed = false;
-let classesWithRules: ReadonlyMap<unknown, unknown> | undefined;
 
 /**
  * How many classes have rules in the storage: what is kept from it holds while this count does not
  * change (a class's rules are all written as it is defined).
  */
 export function classesWithRulesCount(): number {
-  memoizeValidationMetadata();
-  return classesWithRules?.size ?? 0;
+  return (getMetadataStorage() as unknown as StorageInternals).validationMetadatas.size;
 }
 
 /** Replaces the storage's lookup with a kept one; the second and later calls do nothing. */
@@ -30,7 +28,6 @@ export function memoizeValidationMetadata(): void {
   installed = true;
   const storage = getMetadataStorage();
   const classes = (storage as unknown as StorageInternals).validationMetadatas;
-  classesWithRules = classes;
   const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
   let kept = new Map<unknown, Map<string, ReturnType<Lookup>>>();
   let keptForClasses = classes.size;
