@@ -1,17 +1,16 @@
 // Unit tests for freePort and waitFor: the two helpers every process-level test leans on.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
-import { freePort } from './free-port';
+import { canListen, freePort } from './free-port';
 import { waitFor } from './wait-for';
 
-function listenOn(port: number): Promise<() => Promise<void>> {
+function listenOn(port: number, host = '127.0.0.1'): Promise<() => Promise<void>> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () =>
-      resolve(() => new Promise<void>((done) => server.close(() => done()))),
-    );
+    server.listen(port, host, () => resolve(() => new Promise<void>((done) => server.close(() => done()))));
   });
 }
 
@@ -33,6 +32,21 @@ describe(freePort.name, () => {
   it('behavior: the port is released, so the caller can listen on it', async () => {
     const close = await listenOn(await freePort());
     await close();
+  });
+
+  it('behavior: a port held on one non-loopback address only is not free (a 0.0.0.0 listener needs it)', async () => {
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
+    expect(address).toBeDefined();
+    const port = await freePort();
+    const close = await listenOn(port, address);
+    try {
+      expect(await canListen(port)).toBe(false);
+    } finally {
+      await close();
+    }
+    expect(await canListen(port)).toBe(true);
   });
 
   it('behavior: ports handed out while others are in use do not collide with them', async () => {

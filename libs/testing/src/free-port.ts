@@ -1,4 +1,4 @@
-// Finds an unused TCP port on 127.0.0.1, so parallel test workers and bench targets never collide on a
+// Finds a TCP port unused on every local IPv4 address, so parallel test workers and bench targets never collide on a
 // hard-coded port. Ports come from below the kernel's ephemeral range: a port the kernel picked for a
 // `listen(0)` lies in that range, and between the moment it is handed out and the moment its process binds it
 // (seconds, for a devnet started on a worker thread) any outgoing connection of any process may take it as
@@ -40,13 +40,18 @@ function ephemeralStart(): number {
   }
 }
 
-/** Whether 127.0.0.1:`port` can be listened on now (it is released again at once). */
-function canListen(port: number): Promise<boolean> {
+/**
+ * Whether `port` can be listened on now on every IPv4 address (it is released again at once). Asked of the
+ * wildcard address, not loopback: a tier started on 0.0.0.0 needs the port free on every address, and a
+ * listener on another address only leaves loopback free (one way a 0.0.0.0 websocket listener met
+ * EADDRINUSE in CI; ports handed out by two test workers at once are another, which no check here closes).
+ */
+export function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.unref();
     server.once('error', () => resolve(false));
-    server.listen({ host: '127.0.0.1', port, exclusive: true }, () => {
+    server.listen({ host: '0.0.0.0', port, exclusive: true }, () => {
       server.close(() => resolve(true));
     });
   });
