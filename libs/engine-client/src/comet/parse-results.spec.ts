@@ -1,4 +1,5 @@
 import { jsonRoot } from './json-read';
+import { recordedResult } from '../testing/fixtures';
 import { parseBlockResults, parseEvents } from './parse-results';
 
 const b64 = (text: string) => Buffer.from(text, 'latin1').toString('base64');
@@ -88,5 +89,36 @@ describe(parseBlockResults.name, () => {
     expect(results.layout).toBe('begin-end-block');
     expect(results.blockEvents.map((e) => e.type)).toEqual(['a', 'b']);
     expect(results.appHash).toBeUndefined();
+  });
+});
+
+describe(`${parseBlockResults.name}: consensus param updates`, () => {
+  const results = (extra: object) =>
+    parseBlockResults(
+      jsonRoot({ height: '7', txs_results: null, finalize_block_events: [], ...extra }, 'block_results'),
+    );
+
+  it('default: null updates mean the params did not change', () => {
+    expect(results({ consensus_param_updates: null }).consensusParamUpdates).toBeNull();
+  });
+
+  it('behavior: the block params given, or not; a node without the field says nothing', () => {
+    const withBlock = { block: { max_bytes: '22020096', max_gas: '-1' }, evidence: { max_bytes: '1' } };
+    expect(results({ consensus_param_updates: withBlock }).consensusParamUpdates).toEqual({
+      block: true,
+      blockMaxGas: -1n,
+    });
+    expect(
+      results({ consensus_param_updates: { evidence: { max_bytes: '1' } } }).consensusParamUpdates,
+    ).toEqual({ block: false, blockMaxGas: undefined });
+    expect(results({}).consensusParamUpdates).toBeUndefined();
+  });
+
+  it('behavior: a recorded Cronos block gives all its params, max_gas included', () => {
+    const recorded = recordedResult('cronos-testnet-27101811', 'block_results');
+    expect(parseBlockResults(jsonRoot(recorded, 'block_results')).consensusParamUpdates).toEqual({
+      block: true,
+      blockMaxGas: 360_000_000n,
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   type CometBlockResults,
   type CometEvent,
   type CometEventAttribute,
+  type CometParamUpdates,
   type CometTxResult,
 } from './types';
 
@@ -81,18 +82,29 @@ export function parseTxResult(node: JsonNode): CometTxResult {
   };
 }
 
+/** `consensus_param_updates`: null, or the params changed (CometBFT replaces a group given whole). */
+function parseParamUpdates(node: JsonNode): CometParamUpdates | null {
+  if (node.isAbsent()) return null;
+  const block = node.get('block');
+  if (block.isAbsent()) return { block: false, blockMaxGas: undefined };
+  const maxGas = block.get('max_gas');
+  return { block: true, blockMaxGas: maxGas.isAbsent() ? undefined : maxGas.int64() };
+}
+
 export function parseBlockResults(node: JsonNode): CometBlockResults {
   const finalize = node.get('finalize_block_events');
   const begin = node.get('begin_block_events');
   const end = node.get('end_block_events');
   const isFinalize = !finalize.isAbsent() || (begin.value === undefined && end.value === undefined);
   const appHash = node.get('app_hash');
+  const updates = node.get('consensus_param_updates');
   return {
     height: node.get('height').int64(),
     txsResults: node.get('txs_results').array().map(parseTxResult),
     blockEvents: isFinalize ? parseEvents(finalize) : [...parseEvents(begin), ...parseEvents(end)],
     layout: isFinalize ? 'finalize-block' : 'begin-end-block',
     appHash: appHash.isAbsent() ? undefined : bytesToHex(appHash.base64()),
+    consensusParamUpdates: updates.value === undefined ? undefined : parseParamUpdates(updates),
   };
 }
 

@@ -77,6 +77,19 @@ export interface CometBlockResults {
   readonly layout: 'finalize-block' | 'begin-end-block';
   /** 0.38 only: the app hash after this block. */
   readonly appHash: Hex | undefined;
+  /**
+   * The consensus params this block changed, which apply from the next height on: null when none (the field
+   * is null), undefined when the node's answer does not have the field.
+   */
+  readonly consensusParamUpdates: CometParamUpdates | null | undefined;
+}
+
+/** What Photon reads of a block's `consensus_param_updates`. */
+export interface CometParamUpdates {
+  /** Whether the updates give the block params (max_bytes, max_gas), which CometBFT then replaces whole. */
+  readonly block: boolean;
+  /** The new `block.max_gas` when the updates say it (a zero may be left out of the JSON). */
+  readonly blockMaxGas: bigint | undefined;
 }
 
 /** `tx` and each hit of `tx_search`. */

@@ -2,6 +2,7 @@ import { EvmQueryClient } from '../evm/evm-query-client';
 import { CometHttpClient } from '../http/comet-http-client';
 import { DEVNET, devnetResult } from '../testing/devnet-fixture';
 import { startReplayEngine, type ReplayEngine } from '../testing/replay-engine';
+import { UNLIMITED_GAS_LIMIT } from './block-inputs';
 import { EthereumChainReader } from './ethereum-chain-reader';
 
 const { scenario } = DEVNET;
@@ -132,6 +133,79 @@ describe(EthereumChainReader.name, () => {
     await r.blockByNumber(BigInt(scenario.creationHeight));
     await r.blockByNumber(1n);
     expect(engine.calls.filter((m) => m === 'abci_query')).toHaveLength(2); // Bech32Prefix + ValidatorAccount
+  });
+
+  it('behavior: reading blocks in order asks the consensus params once while the results show no change', async () => {
+    const r = reader();
+    const inOrder = [await r.blockByNumber(1n), await r.blockByNumber(2n), await r.blockByNumber(3n)];
+    expect(engine.calls.filter((m) => m === 'consensus_params')).toHaveLength(1);
+    expect(engine.calls.filter((m) => m === 'block_results')).toHaveLength(3);
+    // The same blocks as a reader that asked for each block's params.
+    const alone = await reader().blockByNumber(3n);
+    expect(inOrder[2]?.block.gasLimit).toBe(30_000_000n);
+    expect(inOrder[2]).toEqual(alone);
+  });
+
+  describe('a block whose results update the consensus params', () => {
+    /** Reads blocks 1–3 with block 1's results giving `updates`; the gas limits and the params calls made. */
+    async function readWithUpdates(updates: object) {
+      const exchanges = DEVNET.exchanges.map((e) =>
+        e.method === 'block_results' && e.params['height'] === '1'
+          ? {
+              ...e,
+              response: { result: { ...(e.response.result as object), consensus_param_updates: updates } },
+            }
+          : e,
+      );
+      const changing = await startReplayEngine(exchanges);
+      const client = new CometHttpClient(changing.url);
+      try {
+        const r = new EthereumChainReader(client, new EvmQueryClient(client));
+        const gasLimits = [];
+        for (const h of [1n, 2n, 3n]) gasLimits.push((await r.blockByNumber(h))?.block.gasLimit);
+        return { gasLimits, paramsCalls: changing.calls.filter((m) => m === 'consensus_params').length };
+      } finally {
+        client.close();
+        await changing.close();
+      }
+    }
+
+    it('behavior: block params given (as Cosmos SDK apps give them every block): the next block takes their max_gas', async () => {
+      const read = await readWithUpdates({ block: { max_bytes: '22020096', max_gas: '25000000' } });
+      expect(read).toEqual({ gasLimits: [30_000_000n, 25_000_000n, 25_000_000n], paramsCalls: 1 });
+      const unlimited = await readWithUpdates({ block: { max_bytes: '22020096', max_gas: '-1' } });
+      expect(unlimited.gasLimits[1]).toBe(UNLIMITED_GAS_LIMIT);
+    });
+
+    it('behavior: other params only: the block params, and so the gas limit, stay', async () => {
+      const read = await readWithUpdates({ evidence: { max_age_num_blocks: '100000' } });
+      expect(read).toEqual({ gasLimits: [30_000_000n, 30_000_000n, 30_000_000n], paramsCalls: 1 });
+    });
+
+    it('behavior: block params without max_gas (a zero left out): the next block asks the engine', async () => {
+      const read = await readWithUpdates({ block: { max_bytes: '22020096' } });
+      expect(read.paramsCalls).toBe(2);
+      expect(read.gasLimits[1]).toBe(30_000_000n);
+    });
+  });
+
+  it('behavior: a gas limit the engine did not give (unreadable params) is not carried to the next block', async () => {
+    const unreadable = DEVNET.exchanges.map((e) =>
+      e.method === 'consensus_params' && e.params['height'] === '2'
+        ? { ...e, response: { error: { code: -32603, message: 'Internal error', data: 'pruned' } } }
+        : e,
+    );
+    const failing = await startReplayEngine(unreadable);
+    const client = new CometHttpClient(failing.url);
+    try {
+      const r = new EthereumChainReader(client, new EvmQueryClient(client));
+      expect((await r.blockByNumber(2n))?.block.gasLimit).toBe(UNLIMITED_GAS_LIMIT);
+      expect((await r.blockByNumber(3n))?.block.gasLimit).toBe(30_000_000n);
+      expect(failing.calls.filter((m) => m === 'consensus_params')).toHaveLength(2);
+    } finally {
+      client.close();
+      await failing.close();
+    }
   });
 
   it('behavior: pending txs from the mempool, with no position', async () => {
