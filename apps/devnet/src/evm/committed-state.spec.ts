@@ -6,6 +6,7 @@ import { type Address, createAccount, createAddressFromString } from '@ethereumj
 import { createPhotonCommon } from './common';
 import { CommittedReads } from './committed-reads';
 import { CommittedState } from './committed-state';
+import { CommittedTrieWalk } from './committed-trie-walk';
 
 const common = createPhotonCommon(9000n);
 const holder = createAddressFromString(`0x${'1'.repeat(40)}`);
@@ -53,7 +54,7 @@ async function reference(
 describe(CommittedState.name, () => {
   it('default: each root reads what a state manager at that root reads', async () => {
     const { trieAt, firstRoot, secondRoot } = await committedChain();
-    const committed = new CommittedState(trieAt, new CommittedReads());
+    const committed = new CommittedState(trieAt, new CommittedReads(), new CommittedTrieWalk());
     for (const root of [secondRoot, firstRoot, secondRoot]) {
       for (const address of [holder, contract, absent]) {
         const account = await committed.account(root, address);
@@ -71,14 +72,14 @@ describe(CommittedState.name, () => {
 
   it('edge: a key that is not 32 bytes is refused, as MerkleStateManager refuses it', async () => {
     const { trieAt, firstRoot } = await committedChain();
-    const committed = new CommittedState(trieAt, new CommittedReads());
+    const committed = new CommittedState(trieAt, new CommittedReads(), new CommittedTrieWalk());
     await expect(committed.storage(firstRoot, contract, new Uint8Array(31))).rejects.toThrow(RangeError);
   });
 
   it('behavior: a trie is made once per root, however many reads go through it', async () => {
     const { trieAt, firstRoot } = await committedChain();
     const made = jest.fn(trieAt);
-    const committed = new CommittedState(made, new CommittedReads());
+    const committed = new CommittedState(made, new CommittedReads(), new CommittedTrieWalk());
     for (let n = 0; n < 5; n += 1)
       await committed.account(firstRoot, createAddressFromString(`0x${String(n).repeat(40)}`));
     expect(made).toHaveBeenCalledTimes(1);

@@ -13,6 +13,7 @@ import {
   createAccountFromRLP,
 } from '@ethereumjs/util';
 import type { CommittedReads } from './committed-reads';
+import type { CommittedTrieWalk } from './committed-trie-walk';
 
 /** Tries kept (state and storage roots alike); when full they are all dropped, as they are cheap to remake. */
 const MAX_KEPT_TRIES = 64;
@@ -25,12 +26,16 @@ export class CommittedState {
     /** A trie at `root` over the committed nodes (key hashing as the chain's own state uses). */
     private readonly trieAt: (root: Uint8Array) => MerklePatriciaTrie,
     private readonly reads: CommittedReads,
+    /** Reads the tries' values (what `trie.get` answers) through the chain's decoded nodes. */
+    private readonly walk: CommittedTrieWalk,
   ) {}
 
   /** The account at `address` in the state whose root is `stateRoot`; undefined when it has none. */
   async account(stateRoot: Uint8Array, address: Address): Promise<Account | undefined> {
-    const trie = this.trie(stateRoot);
-    const rlp = await this.reads.account(stateRoot, address.bytes, () => trie.get(address.bytes));
+    const nodes = this.trie(stateRoot).database();
+    const rlp = await this.reads.account(stateRoot, address.bytes, () =>
+      this.walk.get(nodes, stateRoot, address.bytes),
+    );
     return rlp === null ? undefined : createAccountFromRLP(rlp);
   }
 
@@ -39,8 +44,10 @@ export class CommittedState {
     if (key.length !== 32) throw new RangeError('a storage key is 32 bytes');
     const account = await this.account(stateRoot, address);
     if (account === undefined) return new Uint8Array();
-    const trie = this.trie(account.storageRoot);
-    const value = await this.reads.slot(account.storageRoot, key, () => trie.get(key));
+    const nodes = this.trie(account.storageRoot).database();
+    const value = await this.reads.slot(account.storageRoot, key, () =>
+      this.walk.get(nodes, account.storageRoot, key),
+    );
     return RLP.decode(value ?? new Uint8Array(0)) as Uint8Array;
   }
 

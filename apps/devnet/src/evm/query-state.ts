@@ -2,10 +2,10 @@
 // looked up in the chain's CommittedReads. A call runs inside a checkpoint that is reverted, and a revert
 // also empties what the caches learnt during the call; so what a call filled in from the committed state is
 // put back once the revert is done, and the next call on this VM finds it in the caches.
-import type { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, MerkleStateManager, type MerkleStateManagerOpts } from '@ethereumjs/statemanager';
-import { type Account, type Address, bytesToUnprefixedHex, createAccountFromRLP } from '@ethereumjs/util';
+import { type Account, type Address, createAccountFromRLP } from '@ethereumjs/util';
 import type { CommittedReads } from './committed-reads';
+import type { CommittedTrieWalk } from './committed-trie-walk';
 
 /** RLP of empty bytes: how the storage cache records a slot the trie does not have. */
 const RLP_EMPTY_BYTES = Uint8Array.of(0x80);
@@ -18,26 +18,17 @@ const RLP_EMPTY_BYTES = Uint8Array.of(0x80);
  */
 export const MAX_KEPT_READS = 1_000;
 
-/** Storage tries kept for reads (one per storage root a call read a missing slot under). */
-const MAX_STORAGE_TRIES = 64;
-
 export class QueryStateManager extends MerkleStateManager {
   private readonly caches: Caches;
   /** Puts of committed values made since the state was last at no checkpoint, to redo after the revert. */
   private fills: (() => void)[] = [];
   /** Committed values put in the caches since they were last cleared. */
   private keptReads = 0;
-  /**
-   * Tries over committed storage roots, to read slots through. MerkleStateManager drops its own storage tries
-   * at every revert, that is after every call, and making one (a trie copy, a hash, a debug logger) was a
-   * twentieth of a distinct-slot eth_call. A root's trie never changes, so these are kept across calls;
-   * keyed by root alone as this state does not prefix storage keys (MerkleStateManager's default).
-   */
-  private readonly storageTries = new Map<string, MerklePatriciaTrie>();
-
   constructor(
     opts: Omit<MerkleStateManagerOpts, 'caches'>,
     private readonly reads: CommittedReads,
+    /** Reads the tries' values (what `trie.get` answers) through the chain's decoded nodes. */
+    private readonly walk: CommittedTrieWalk,
     private readonly maxKeptReads = MAX_KEPT_READS,
   ) {
     const caches = new Caches();
@@ -67,7 +58,10 @@ export class QueryStateManager extends MerkleStateManager {
     const cache = this.caches.account;
     if (cache !== undefined && cache.get(address) === undefined) {
       const trie = this._trie;
-      const rlp = await this.reads.account(trie.root(), address.bytes, () => trie.get(address.bytes));
+      const root = trie.root();
+      const rlp = await this.reads.account(root, address.bytes, () =>
+        this.walk.get(trie.database(), root, address.bytes),
+      );
       const account = rlp === null ? undefined : createAccountFromRLP(rlp);
       this.fill(() => cache.put(address, account));
     }
@@ -80,8 +74,9 @@ export class QueryStateManager extends MerkleStateManager {
       const account = await this.getAccount(address);
       if (account !== undefined) {
         // The storage trie a write would have changed also moved the account's storage root.
+        // Storage tries share the state trie's node store (no key prefix).
         const value = await this.reads.slot(account.storageRoot, key, () =>
-          this.committedStorageTrie(account.storageRoot).get(key),
+          this.walk.get(this._trie.database(), account.storageRoot, key),
         );
         const slot = key.slice();
         this.fill(() => cache.put(address, slot, value ?? RLP_EMPTY_BYTES));
@@ -119,19 +114,6 @@ export class QueryStateManager extends MerkleStateManager {
     this.caches.account?.flush();
     this.caches.storage?.flush();
     this.caches.code?.flush();
-  }
-
-  /** A trie at `storageRoot` to read committed slots through (see `storageTries`). */
-  private committedStorageTrie(storageRoot: Uint8Array): MerklePatriciaTrie {
-    const key = bytesToUnprefixedHex(storageRoot);
-    let trie = this.storageTries.get(key);
-    if (trie === undefined) {
-      if (this.storageTries.size >= MAX_STORAGE_TRIES) this.storageTries.clear();
-      trie = this._trie.shallowCopy(false);
-      trie.root(storageRoot);
-      this.storageTries.set(key, trie);
-    }
-    return trie;
   }
 
   private fill(put: () => void): void {

@@ -8,6 +8,7 @@ import { MerkleStateManager } from '@ethereumjs/statemanager';
 import { type DB, MapDB, ValueEncoding } from '@ethereumjs/util';
 import { CommittedReads } from './committed-reads';
 import { CommittedState } from './committed-state';
+import { CommittedTrieWalk } from './committed-trie-walk';
 import { UnknownHeightError } from './errors';
 import { type Key, OverlayDB, type Value } from './overlay-db';
 import { QueryStateManager } from './query-state';
@@ -25,12 +26,18 @@ export class StateHistory {
   private readonly recorder = new RecordingDB(this.nodes);
   /** What query VMs read from the tries, by root: shared by every height and VM. */
   private readonly committedReads = new CommittedReads();
+  /** The tries' nodes as read lately, decoded: shared by every height and VM, as the node store is. */
+  private readonly trieWalk = new CommittedTrieWalk();
   /** Balance, nonce, code and storage reads at a height, over one write layer nothing is meant to write to. */
   private readonly committedState: CommittedState;
 
   constructor(private readonly common: Common) {
     const readLayer = new OverlayDB(this.nodes);
-    this.committedState = new CommittedState((root) => this.trie(readLayer, root), this.committedReads);
+    this.committedState = new CommittedState(
+      (root) => this.trie(readLayer, root),
+      this.committedReads,
+      this.trieWalk,
+    );
   }
 
   /** The chain's own state manager, writing to the node store (MerkleStateManager's default trie setup). */
@@ -104,6 +111,7 @@ export class StateHistory {
     return new QueryStateManager(
       { common: this.common, trie: this.overlayTrie(record) },
       this.committedReads,
+      this.trieWalk,
     );
   }
 
