@@ -103,6 +103,24 @@ describe(QueryStateManager.name, () => {
     }
   });
 
+  it('behavior: a caller may change the account it read: a later read gets the cached account as it was', async () => {
+    const { state } = await queryState();
+    await inCall(state, async () => {
+      const first = await state.getAccount(addresses[0]!);
+      if (first === undefined) throw new Error('the account is committed');
+      first.balance = 99n;
+      first.nonce = 7n;
+      expect(await state.getAccount(addresses[0]!)).toMatchObject({ balance: 1n, nonce: 0n });
+      // A put is read back as put, and the committed value returns after the revert.
+      await state.putAccount(addresses[0]!, first);
+      expect(await state.getAccount(addresses[0]!)).toMatchObject({ balance: 99n, nonce: 7n });
+    });
+    await inCall(state, async () => {
+      expect(await state.getAccount(addresses[0]!)).toMatchObject({ balance: 1n, nonce: 0n });
+      expect(await state.getAccount(createAddressFromString(`0x${'9'.repeat(40)}`))).toBeUndefined();
+    });
+  });
+
   it('error: a checkpoint left open leaves the state unsettled', async () => {
     const { state } = await queryState();
     await state.checkpoint();
