@@ -33,7 +33,7 @@ async function committedChain() {
     copy.root(root);
     return copy;
   };
-  return { trieAt, firstRoot, secondRoot: trie.root() };
+  return { trieAt, nodes: trie.database(), firstRoot, secondRoot: trie.root() };
 }
 
 /** What a fresh MerkleStateManager at `root` reads, the answer CommittedState must give. */
@@ -53,8 +53,8 @@ async function reference(
 
 describe(CommittedState.name, () => {
   it('default: each root reads what a state manager at that root reads', async () => {
-    const { trieAt, firstRoot, secondRoot } = await committedChain();
-    const committed = new CommittedState(trieAt, new CommittedReads(), new CommittedTrieWalk());
+    const { trieAt, nodes, firstRoot, secondRoot } = await committedChain();
+    const committed = new CommittedState(nodes, new CommittedReads(), new CommittedTrieWalk());
     for (const root of [secondRoot, firstRoot, secondRoot]) {
       for (const address of [holder, contract, absent]) {
         const account = await committed.account(root, address);
@@ -71,17 +71,26 @@ describe(CommittedState.name, () => {
   });
 
   it('edge: a key that is not 32 bytes is refused, as MerkleStateManager refuses it', async () => {
-    const { trieAt, firstRoot } = await committedChain();
-    const committed = new CommittedState(trieAt, new CommittedReads(), new CommittedTrieWalk());
+    const { nodes, firstRoot } = await committedChain();
+    const committed = new CommittedState(nodes, new CommittedReads(), new CommittedTrieWalk());
     await expect(committed.storage(firstRoot, contract, new Uint8Array(31))).rejects.toThrow(RangeError);
   });
 
-  it('behavior: a trie is made once per root, however many reads go through it', async () => {
-    const { trieAt, firstRoot } = await committedChain();
-    const made = jest.fn(trieAt);
-    const committed = new CommittedState(made, new CommittedReads(), new CommittedTrieWalk());
-    for (let n = 0; n < 5; n += 1)
+  it('behavior: a node is fetched from the store once, however many reads and roots pass through it', async () => {
+    const { nodes, firstRoot, secondRoot } = await committedChain();
+    const fetches = jest.spyOn(nodes, 'get');
+    const committed = new CommittedState(nodes, new CommittedReads(), new CommittedTrieWalk());
+    const addresses = Array.from({ length: 5 }, (_, n) =>
+      createAddressFromString(`0x${String(n).repeat(40)}`),
+    );
+    for (const address of addresses) await committed.account(firstRoot, address);
+    const firstRound = fetches.mock.calls.length;
+    expect(firstRound).toBeGreaterThan(0);
+    // Other accounts at the same root, then the later root, whose unchanged nodes are the same nodes.
+    for (const n of [5, 6, 7])
       await committed.account(firstRoot, createAddressFromString(`0x${String(n).repeat(40)}`));
-    expect(made).toHaveBeenCalledTimes(1);
+    for (const address of addresses) await committed.account(secondRoot, address);
+    const fetched = fetches.mock.calls.map(([hash]) => Buffer.from(hash).toString('hex'));
+    expect(new Set(fetched).size).toBe(fetched.length);
   });
 });

@@ -13,8 +13,7 @@ import {
   decodeRawMPTNode,
   isRawMPTNode,
 } from '@ethereumjs/mpt';
-import { RLP } from '@ethereumjs/rlp';
-import { bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
+import { KECCAK256_RLP, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { keccak256Bytes } from '@photon/ethermint-wire';
 
 type TrieNode = BranchMPTNode | ExtensionMPTNode | LeafMPTNode;
@@ -32,9 +31,6 @@ export interface TrieNodeSource {
  * most ~20 MB, and more than the upper levels every read passes through on a chain of millions of accounts.
  */
 const DEFAULT_MAX_NODES = 10_000;
-
-/** The root of a trie with nothing in it: such a trie answers null to every key. */
-const EMPTY_ROOT = keccak256Bytes(RLP.encode(new Uint8Array(0)));
 
 /** The key's nibbles, high half of each byte first (the package's exported bytesToNibbles adds a terminator). */
 function nibblesOf(key: Uint8Array): Uint8Array {
@@ -57,7 +53,8 @@ export class CommittedTrieWalk {
    * node missing from `source` ends the walk with null, as MerklePatriciaTrie.get does.
    */
   async get(source: TrieNodeSource, root: Uint8Array, key: Uint8Array): Promise<Uint8Array | null> {
-    if (equalsBytes(root, EMPTY_ROOT)) return null;
+    // The root of a trie with nothing in it: such a trie answers null to every key.
+    if (equalsBytes(root, KECCAK256_RLP)) return null;
     // The tries hash their keys with Keccak-256 (MerklePatriciaTrie's useKeyHashing).
     const path = nibblesOf(keccak256Bytes(key));
     let node = await this.stored(source, root);

@@ -32,12 +32,9 @@ export class StateHistory {
   private readonly committedState: CommittedState;
 
   constructor(private readonly common: Common) {
-    const readLayer = new OverlayDB(this.nodes);
-    this.committedState = new CommittedState(
-      (root) => this.trie(readLayer, root),
-      this.committedReads,
-      this.trieWalk,
-    );
+    // Read through a write layer nothing is meant to write to, as every query state is.
+    const readLayer = this.trie(new OverlayDB(this.nodes)).database();
+    this.committedState = new CommittedState(readLayer, this.committedReads, this.trieWalk);
   }
 
   /** The chain's own state manager, writing to the node store (MerkleStateManager's default trie setup). */
