@@ -1,5 +1,5 @@
 import type { LogFormat, LogLevel } from '@photon/config';
-import { inRequest } from '@photon/types';
+import { aboutRequest } from '@photon/types';
 import { PhotonLogger, nestLogLevels } from './photon-logger';
 
 function captured(write: () => void): string {
@@ -81,22 +81,19 @@ describe(PhotonLogger.name, () => {
     }
   });
 
-  it('behavior: every line written inside a request scope carries its id, whatever writes it; none outside', async () => {
+  it('behavior: a line about a request carries its id, in JSON as a field and in text after the message; none without', () => {
     const { logger, lines } = json('debug');
-    await inRequest('req-9', async () => {
-      logger.log('sent 1 wei to 0xabc', 'faucet');
-      await Promise.resolve();
-      logger.warn(new Error('engine slow'), 'tx');
-      logger.debug({ msg: 'call eth_chainId', requestId: 'req-given' }, 'bus');
-    });
-    logger.log('cache warmed', 'query');
+    logger.log(aboutRequest('sent 1 wei to 0xabc', 'req-9'), 'faucet');
+    logger.debug({ msg: 'call eth_chainId', requestId: 'req-given' }, 'bus');
+    logger.log(aboutRequest('cache warmed', undefined), 'query');
+    logger.warn(new Error('engine slow'), 'tx');
     expect(lines.map((line) => [line['msg'], line['requestId']])).toEqual([
       ['sent 1 wei to 0xabc', 'req-9'],
-      ['engine slow', 'req-9'],
       ['call eth_chainId', 'req-given'],
       ['cache warmed', undefined],
+      ['engine slow', undefined],
     ]);
-    const out = captured(() => inRequest('req-10', () => text().log('unlocked 0xabc', 'keystore')));
+    const out = captured(() => text().log(aboutRequest('unlocked 0xabc', 'req-10'), 'keystore'));
     expect(out).toContain('unlocked 0xabc (request req-10)');
   });
 

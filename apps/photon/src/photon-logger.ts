@@ -1,11 +1,11 @@
 // The logger of every photon command, as Nest's LoggerService. `json` (pino): one object a line with
-// level, time, service, msg, the Nest context and, for a line written while serving a request (the
-// request scope of @photon/types, or a LogRecord naming it), its requestId, for a log collector;
+// level, time, service, msg, the Nest context and, for a line about a request (a LogRecord of
+// @photon/types naming it), its requestId, for a log collector;
 // `text`: Nest's console lines, for a person. Either way Nest's own start-up chatter (module and
 // route listings) shows only at debug.
 import { ConsoleLogger, Logger, type LoggerService, type LogLevel as NestLogLevel } from '@nestjs/common';
 import type { LogFormat, LogLevel } from '@photon/config';
-import { type LogRecord, currentRequestId, isLogRecord } from '@photon/types';
+import { type LogRecord, isLogRecord } from '@photon/types';
 import {
   type DestinationStream,
   type Level,
@@ -140,25 +140,14 @@ export class PhotonLogger implements LoggerService {
       BOOTSTRAP_CONTEXTS.has(context)
     )
       return;
-    const record = inScope(message);
     if (this.json === undefined) {
-      this.text?.[level](isLogRecord(record) ? textOf(record) : record, ...optional);
+      this.text?.[level](isLogRecord(message) ? textOf(message) : message, ...optional);
       return;
     }
     const details = context === undefined ? optional : optional.slice(0, -1);
-    const fields = fieldsOf(level, record, context, details[0]);
-    // An Error (or any other object) written while serving a request names it too.
-    const requestId = currentRequestId();
-    if (fields['requestId'] === undefined && requestId !== undefined) fields['requestId'] = requestId;
-    this.json[PINO_LEVEL[level]](fields, msgOf(record));
+    const fields = fieldsOf(level, message, context, details[0]);
+    this.json[PINO_LEVEL[level]](fields, msgOf(message));
   }
-}
-
-/** A text line written while serving a request, as a record naming that request. */
-function inScope(message: unknown): unknown {
-  if (typeof message !== 'string') return message;
-  const requestId = currentRequestId();
-  return requestId === undefined ? message : { msg: message, requestId };
 }
 
 const textOf = (record: LogRecord): string =>

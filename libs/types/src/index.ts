@@ -44,7 +44,6 @@ export type {
   InclusionPosition,
 } from './records';
 export { aboutRequest, isLogRecord } from './logs/log-record';
-export { currentRequestId, inRequest } from './logs/request-scope';
 export type { LogRecord } from './logs/log-record';
 export { INTERNAL_METHODS, findInternalMethod } from './internal/internal-methods';
 export type { InternalMethodName, InternalMethodRow } from './internal/internal-methods';

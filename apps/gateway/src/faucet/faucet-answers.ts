@@ -45,9 +45,9 @@ export const invalidJson = (): FaucetAnswer =>
 export const invalidAddress = (): FaucetAnswer =>
   faucetError(400, 'invalid_address', 'the body needs "address": 0x and 40 hex digits');
 
-/** The answer to a failed photon_faucet call: a refusal's status, else 503 (500 for our own bugs). */
-export function failedAnswer(error: unknown, log: Logger): FaucetAnswer {
-  const object = toErrorObject(error, logInternalTo(log));
+/** The answer to a failed photon_faucet call: a refusal's status, else 503 (500 for our own bugs, logged with `requestId`). */
+export function failedAnswer(error: unknown, log: Logger, requestId?: string): FaucetAnswer {
+  const object = toErrorObject(error, logInternalTo(log, requestId));
   const refusal = faucetRefusalOf(object.data);
   switch (refusal?.faucet) {
     case 'cooldown': {

@@ -2,7 +2,7 @@
 // service (photon_faucet, an internal bus method) to send; cooldowns and the send are the tx service's.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MethodBus } from '@photon/bus';
-import { type FaucetRequest, INTERNAL_METHODS, TIMEOUT_MS, inRequest } from '@photon/types';
+import { type FaucetRequest, INTERNAL_METHODS, TIMEOUT_MS, aboutRequest } from '@photon/types';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { CorsPolicy } from '../http/cors-policy';
@@ -71,9 +71,7 @@ export class FaucetHttpHandler {
     request.on('end', () => {
       if (response.headersSent) return;
       const text = Buffer.concat(chunks).toString('utf8');
-      void inRequest(requestId, () => this.answer(request, text, requestId)).then((answer) =>
-        this.reply(request, response, answer),
-      );
+      void this.answer(request, text, requestId).then((answer) => this.reply(request, response, answer));
     });
     request.on('error', () => response.destroy());
   }
@@ -91,7 +89,7 @@ export class FaucetHttpHandler {
     // The per-IP cooldown's client is the rate limits' client: the peer, or who a trusted proxy names.
     const client = this.identity.addressOf(request);
     const params: FaucetRequest = { address, client };
-    this.log.debug(`faucet request for ${address}`);
+    this.log.debug(aboutRequest(`faucet request for ${address}`, requestId));
     try {
       const grant = await this.bus.request(
         FAUCET_ROW.service,
@@ -104,7 +102,7 @@ export class FaucetHttpHandler {
       );
       return { status: 200, body: JSON.stringify(grant) };
     } catch (error) {
-      return failedAnswer(error, this.log);
+      return failedAnswer(error, this.log, requestId);
     }
   }
 

@@ -15,7 +15,7 @@ import {
   serializeReply,
 } from '@photon/codec';
 import { isLoopbackHost } from '@photon/config';
-import { inRequest } from '@photon/types';
+import { aboutRequest } from '@photon/types';
 import { GATEWAY_OPS, type GatewayOps } from '../gateway-ops';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { countAnsweredNow, countRefused, countRefusedBody, countedInvoke } from './counted-calls';
@@ -55,8 +55,8 @@ export class RpcEndpoint {
 
   /**
    * One body from `client` (counted against its rate limit when given); `caller.remoteAddress` is its
-   * address. Served inside the request's scope: every line logged for it, here or in a service it
-   * reaches over the bus, carries `caller.requestId`.
+   * address. Every call it makes over the bus carries `caller.requestId`, and so do the lines logged
+   * about it here and by the bus in each service.
    */
   serve(text: string, caller: Omit<CallContext, 'exposure'>, client?: Client): Promise<EndpointReply> {
     const body = this.parse(text, caller.transport);
@@ -74,8 +74,8 @@ export class RpcEndpoint {
 
   /**
    * The reply to `body` when this gateway holds it already: one call whose answer the edge keeps, from a
-   * client with no rate limit to ask. Made at once, with no promise and no request scope (which in Node 20
-   * costs every promise of the process a hook), as eth_blockNumber is most of what pollers send. Otherwise
+   * client with no rate limit to ask. Made at once, with no promise, as eth_blockNumber is most of what
+   * pollers send. Otherwise
    * undefined: `replyLater` serves it.
    */
   replyNow(
@@ -89,7 +89,6 @@ export class RpcEndpoint {
     const started = performance.now();
     const kept = this.router.answerNow(call);
     if (kept === undefined) return undefined;
-    // Outside the request scope: the line names its request itself.
     if (Logger.isLevelEnabled('debug'))
       this.log.debug({ msg: `${caller.transport} call ${call.method}`, requestId: caller.requestId });
     if (this.ops.metrics !== undefined) countAnsweredNow(call.method, started, this.ops.metrics);
@@ -97,21 +96,14 @@ export class RpcEndpoint {
     return { text: serializeReply(response, this.options.maxBatchResponseBytes), status: 200 };
   }
 
-  /** The reply to `body` through its services, inside the request's scope (see `serve`). */
-  replyLater(
+  /** The reply to `body` through its services; the calls carry the caller's request id (see `serve`). */
+  async replyLater(
     body: ParsedBody,
     caller: Omit<CallContext, 'exposure'>,
     client?: Client,
   ): Promise<EndpointReply> {
-    return inRequest(caller.requestId, () => this.serveInScope(body, caller, client));
-  }
-
-  private async serveInScope(
-    body: ParsedBody,
-    caller: Omit<CallContext, 'exposure'>,
-    client?: Client,
-  ): Promise<EndpointReply> {
-    if (Logger.isLevelEnabled('debug')) this.log.debug(`${caller.transport} ${summaryOf(body)}`);
+    if (Logger.isLevelEnabled('debug'))
+      this.log.debug(aboutRequest(`${caller.transport} ${summaryOf(body)}`, caller.requestId));
     // With no limit for this client (the default), the hot path computes no cost and asks no store.
     if (client !== undefined && this.limiter?.limits(client) === true) {
       const admission = await this.limiter.admit(client, requestCost(body));

@@ -4,8 +4,15 @@
 // in time (the same KDF work), and backs off alike, so guesses do not tell accounts apart.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnlockBackoff } from '@photon/store';
+import { aboutRequest } from '@photon/types';
 import { couldNotDecrypt, tooManyAttempts } from './keystore-errors';
 import { KeyStore } from './key-store.service';
+
+/** Who sends a passphrase: the gateway's client address (absent for a service's own call), and the request. */
+export interface PassphraseCaller {
+  readonly remoteAddress?: string;
+  readonly requestId?: string;
+}
 
 @Injectable()
 export class PassphraseChecks {
@@ -17,12 +24,12 @@ export class PassphraseChecks {
   ) {}
 
   /**
-   * The private key of `address` opened with `passphrase` for a call from `client` (the gateway's
-   * client address, absent for calls a service makes itself). While the account or the client backs
-   * off, refused without trying the passphrase.
+   * The private key of `address` opened with `passphrase` for a call from `caller`. While the account or
+   * the caller's client address backs off, refused without trying the passphrase.
    */
-  async open(address: string, passphrase: string, client: string | undefined): Promise<Uint8Array> {
+  async open(address: string, passphrase: string, caller: PassphraseCaller): Promise<Uint8Array> {
     const account = `account:${address.toLowerCase()}`;
+    const client = caller.remoteAddress;
     const others = client === undefined ? [] : [`client:${client}`];
     const waitMs = await this.backoff.begin([account, ...others]);
     if (waitMs > 0) throw tooManyAttempts(waitMs);
@@ -36,7 +43,7 @@ export class PassphraseChecks {
     }
     if (privateKey === undefined) {
       // As geth: the address, never the passphrase.
-      this.log.warn(`failed passphrase attempt for ${address}`);
+      this.log.warn(aboutRequest(`failed passphrase attempt for ${address}`, caller.requestId));
       throw couldNotDecrypt();
     }
     try {

@@ -38,7 +38,7 @@ describe(PassphraseChecks.name, () => {
     /** The error message of an attempt, or 'opened'. */
     const attempt = async (who: string, passphrase: string, client: string | undefined = CLIENT) => {
       try {
-        (await checks.open(who, passphrase, client)).fill(0);
+        (await checks.open(who, passphrase, { remoteAddress: client })).fill(0);
         return 'opened';
       } catch (error) {
         if (error instanceof RpcError && error.code === -32000) return error.message;

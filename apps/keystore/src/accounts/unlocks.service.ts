@@ -6,7 +6,7 @@ import { InvalidInputError } from '@photon/codec';
 import { UNTIL_TIER_STOPS, UnlockSessionStore } from '@photon/store';
 import { authenticationNeeded, unknownAccount } from './keystore-errors';
 import { KeyStore } from './key-store.service';
-import { PassphraseChecks } from './passphrase-checks.service';
+import { type PassphraseCaller, PassphraseChecks } from './passphrase-checks.service';
 
 /** geth's default unlock duration. */
 export const DEFAULT_UNLOCK_SECONDS = 300n;
@@ -26,13 +26,13 @@ export class Unlocks {
    * checked under the backoff; geth's errors otherwise (the same for an address without a key file).
    */
   async unlockFor(
-    client: string | undefined,
+    caller: PassphraseCaller,
     address: string,
     passphrase: string,
     seconds: bigint = DEFAULT_UNLOCK_SECONDS,
   ): Promise<void> {
     const durationMs = durationOf(seconds);
-    await this.openSession(address, await this.checks.open(address, passphrase, client), durationMs);
+    await this.openSession(address, await this.checks.open(address, passphrase, caller), durationMs);
   }
 
   /** Unlocks `address` with the operator's passphrase (--unlock-key at start): no backoff applies. */
@@ -58,9 +58,9 @@ export class Unlocks {
     return privateKey;
   }
 
-  /** The key of a keystore account opened with a per-call passphrase from `client`, without unlocking it. */
-  keyWithPassphrase(client: string | undefined, address: string, passphrase: string): Promise<Uint8Array> {
-    return this.checks.open(address, passphrase, client);
+  /** The key of a keystore account opened with a per-call passphrase from `caller`, without unlocking it. */
+  keyWithPassphrase(caller: PassphraseCaller, address: string, passphrase: string): Promise<Uint8Array> {
+    return this.checks.open(address, passphrase, caller);
   }
 
   private async openSession(address: string, privateKey: Uint8Array, durationMs: number): Promise<void> {

@@ -64,7 +64,7 @@ export class PersonalHandlers {
   async unlockAccount(params: unknown, context: CallContext): Promise<boolean> {
     const { address, passphrase, duration } = decodeParams(PersonalUnlockAccountParams, params);
     this.policy.assertMayUnlock(context);
-    await this.unlocks.unlockFor(context.remoteAddress, address, passphrase ?? '', duration);
+    await this.unlocks.unlockFor(context, address, passphrase ?? '', duration);
     return true;
   }
 
@@ -79,7 +79,7 @@ export class PersonalHandlers {
   @RpcMethod('personal_sign')
   async sign(params: unknown, context: CallContext): Promise<string> {
     const { data, address, passphrase } = decodeParams(PersonalSignParams, params);
-    const privateKey = await this.unlocks.keyWithPassphrase(context.remoteAddress, address, passphrase ?? '');
+    const privateKey = await this.unlocks.keyWithPassphrase(context, address, passphrase ?? '');
     try {
       return signPersonalMessage(data, privateKey);
     } finally {
@@ -104,11 +104,7 @@ export class PersonalHandlers {
     if (transaction.from === undefined) throw senderNotSpecified();
     const tx = prepareTransaction(transaction, this.options.chainId);
     checkTxFee(tx);
-    const privateKey = await this.unlocks.keyWithPassphrase(
-      context.remoteAddress,
-      transaction.from,
-      passphrase,
-    );
+    const privateKey = await this.unlocks.keyWithPassphrase(context, transaction.from, passphrase);
     try {
       return signTransaction(tx, privateKey);
     } finally {

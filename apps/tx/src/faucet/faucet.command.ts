@@ -10,9 +10,11 @@ export class FaucetCommand {
     readonly address: string,
     /** The client address the gateway saw (its IP), for the per-client cooldown. */
     readonly client: string,
+    /** The gateway's faucet request (X-Request-Id), for the lines this send writes and the keystore's. */
+    readonly requestId?: string,
   ) {}
 
-  static create(params: unknown): FaucetCommand {
+  static create(params: unknown, requestId?: string): FaucetCommand {
     const request: unknown = Array.isArray(params) ? params[0] : params;
     const { address, client } = (typeof request === 'object' && request !== null ? request : {}) as Record<
       string,
@@ -22,7 +24,7 @@ export class FaucetCommand {
       throw InvalidParamsError.argument(0, 'address must be 0x and 40 hex digits');
     if (typeof client !== 'string' || client === '' || client.length > 100)
       throw InvalidParamsError.argument(0, 'client must name the caller');
-    return new FaucetCommand(address.toLowerCase(), client);
+    return new FaucetCommand(address.toLowerCase(), client, requestId);
   }
 
   /** The cooldown records this request takes: its address and its client. */

@@ -30,8 +30,8 @@ function faucetWith(outcomes: (string | Error)[], settings: Partial<FaucetSettin
     } as unknown as SendTransactionUseCase,
     { faucet } as unknown as TxOptions,
   );
-  const ask = (address: string, client = '203.0.113.7') =>
-    useCase.execute(FaucetCommand.create([{ address, client }]));
+  const ask = (address: string, client = '203.0.113.7', requestId?: string) =>
+    useCase.execute(FaucetCommand.create([{ address, client }], requestId));
   return { ask, sent, cooldowns };
 }
 
@@ -52,6 +52,13 @@ describe(FaucetUseCase.name, () => {
     expect(sent[0]!.signing).toEqual({ kind: 'tier' });
     expect(sent[0]!.from).toBe(KEY);
     expect(sent[0]!.transaction).toMatchObject({ to: TO.toLowerCase(), value: 10n ** 18n });
+    expect(sent[0]!.caller).toEqual({ transport: 'internal' });
+  });
+
+  it('behavior: the send is the tier own, under the faucet request id (the keystore lines name it)', async () => {
+    const { ask, sent } = faucetWith([]);
+    await ask(TO, '203.0.113.7', 'faucet-req-1');
+    expect(sent[0]!.caller).toEqual({ transport: 'internal', requestId: 'faucet-req-1' });
   });
 
   it('behavior: after a send, the address (any case) and the client each wait out the cooldown', async () => {

@@ -5,7 +5,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { INTERNAL_CONTEXT } from '@photon/bus';
 import { EthSendTransactionParams, decodeParams, encodeQuantity } from '@photon/codec';
-import type { FaucetGrant } from '@photon/types';
+import { type FaucetGrant, aboutRequest } from '@photon/types';
 import { SendTransactionCommand } from '../send-transaction/send-transaction.command';
 import { SendTransactionUseCase } from '../send-transaction/send-transaction.usecase';
 import { TX_OPTIONS, type TxOptions } from '../tx-options';
@@ -29,28 +29,28 @@ export class FaucetUseCase {
     if (faucet === null) throw unavailable('the faucet has no key (--faucet-key)');
     const outcome = await faucet.cooldowns.reserve(command.cooldownKeys, FAUCET_HOLD_MS);
     if (!outcome.reserved) throw cooldown(outcome.retryAfterMs);
+    const { requestId } = command;
+    // The keystore's lines about the signature name the faucet request too.
+    const caller = requestId === undefined ? INTERNAL_CONTEXT : { ...INTERNAL_CONTEXT, requestId };
     let txHash: string;
     try {
       const { transaction } = decodeParams(EthSendTransactionParams, [
         { from: faucet.key, to: command.address, value: encodeQuantity(faucet.amount) },
       ]);
-      txHash = await this.send.execute(
-        SendTransactionCommand.create(transaction, { kind: 'tier' }, INTERNAL_CONTEXT),
-      );
+      txHash = await this.send.execute(SendTransactionCommand.create(transaction, { kind: 'tier' }, caller));
     } catch (error) {
       await faucet.cooldowns.release(outcome.reservation).catch(() => undefined);
       const failure = faucetFailure(error);
       if (failure !== error && failure instanceof Error)
-        this.log.warn(`faucet ${faucet.key}: ${failure.message}`);
+        this.log.warn(aboutRequest(`faucet ${faucet.key}: ${failure.message}`, requestId));
       throw failure;
     }
     // The coins are on their way: a store failure now must not tell the client otherwise.
     await faucet.cooldowns.commit(outcome.reservation, faucet.cooldownMs).catch((error: unknown) => {
-      this.log.warn(
-        `faucet cooldown not recorded: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.warn(aboutRequest(`faucet cooldown not recorded: ${reason}`, requestId));
     });
-    this.log.log(`sent ${faucet.amount} wei to ${command.address}: ${txHash}`);
+    this.log.log(aboutRequest(`sent ${faucet.amount} wei to ${command.address}: ${txHash}`, requestId));
     return { txHash, amount: encodeQuantity(faucet.amount) };
   }
 }

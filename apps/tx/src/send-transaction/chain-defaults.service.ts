@@ -2,7 +2,7 @@
 // the tier's accepted-tx record), the base fee (x/feemarket) and the suggested price and tip, asked of the
 // query service that owns their rule.
 import { Injectable } from '@nestjs/common';
-import { INTERNAL_CONTEXT, MethodBus } from '@photon/bus';
+import { type CallContext, INTERNAL_CONTEXT, MethodBus } from '@photon/bus';
 import { decodeQuantity } from '@photon/codec';
 import { EvmQueryClient, PendingPool } from '@photon/engine-client';
 import { TIMEOUT_MS } from '@photon/types';
@@ -16,22 +16,23 @@ export class ChainDefaultsService {
     private readonly bus: MethodBus,
   ) {}
 
-  async read(sender: string, chainId: bigint): Promise<ChainDefaults> {
+  /** `requestId`: the send's request, which the query service's lines about these reads name. */
+  async read(sender: string, chainId: bigint, requestId?: string): Promise<ChainDefaults> {
+    const context = requestId === undefined ? INTERNAL_CONTEXT : { ...INTERNAL_CONTEXT, requestId };
     const [nonce, baseFee, gasPrice, tip] = await Promise.all([
       this.pool.nonce(sender),
       this.evm.baseFee(),
-      this.askQuery('eth_gasPrice'),
-      this.askQuery('eth_maxPriorityFeePerGas'),
+      this.askQuery('eth_gasPrice', context),
+      this.askQuery('eth_maxPriorityFeePerGas', context),
     ]);
     return { pendingNonce: nonce, baseFee, gasPrice, tip, chainId };
   }
 
-  private async askQuery(method: 'eth_gasPrice' | 'eth_maxPriorityFeePerGas'): Promise<bigint> {
-    const answer = await this.bus.request(
-      'query',
-      { method, params: [], context: INTERNAL_CONTEXT },
-      TIMEOUT_MS.read,
-    );
+  private async askQuery(
+    method: 'eth_gasPrice' | 'eth_maxPriorityFeePerGas',
+    context: CallContext,
+  ): Promise<bigint> {
+    const answer = await this.bus.request('query', { method, params: [], context }, TIMEOUT_MS.read);
     return decodeQuantity(answer, { bits: 256 });
   }
 }

@@ -27,7 +27,7 @@ export class SendTransactionUseCase {
     // replica (Ethermint's CheckTx wants the exact next nonce). The stored next nonce advances only
     // after the engine took the tx: a send failing before that gives its nonce back.
     return nonces.withSender(command.from, async () => {
-      const defaults = await this.chain.read(command.from, this.options.chainId);
+      const defaults = await this.chain.read(command.from, this.options.chainId, command.caller.requestId);
       const explicit = command.transaction.nonce !== undefined;
       const nonce = explicit ? defaults.pendingNonce : await nonces.next(command.from, defaults.pendingNonce);
       const filled = fillTransaction(command.transaction, { ...defaults, pendingNonce: nonce });

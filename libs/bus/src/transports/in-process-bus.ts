@@ -1,7 +1,7 @@
 // The single-process transport of `photon start`: calls the local registry directly, with the
 // same timeout and error contract as NATS.
 import { Injectable } from '@nestjs/common';
-import { type ServiceName, inRequest } from '@photon/types';
+import type { ServiceName } from '@photon/types';
 import { RpcHandlerRegistry } from '../handlers/handler-registry';
 import type { BusEventListener, BusEventSubject, BusEvents } from './bus-events';
 import { LocalEvents } from './local-events';
@@ -17,11 +17,7 @@ export class InProcessBus extends MethodBus {
   }
 
   request(_service: ServiceName, request: BusRequest, timeoutMs: number): Promise<unknown> {
-    // As over NATS, the handler runs in the scope of the request the context names.
-    const invoked = inRequest(request.context.requestId, () =>
-      this.registry.invoke(request.method, request.params, request.context),
-    );
-    return withTimeout(invoked, timeoutMs);
+    return withTimeout(this.registry.invoke(request.method, request.params, request.context), timeoutMs);
   }
 
   ping(service: ServiceName): Promise<boolean> {

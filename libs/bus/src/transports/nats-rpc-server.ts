@@ -7,7 +7,7 @@
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { LimitExceededError, logInternalTo, toErrorObject } from '@photon/codec';
-import { type ServiceName, TIMEOUT_MS, aboutRequest, inRequest } from '@photon/types';
+import { type ServiceName, TIMEOUT_MS, aboutRequest } from '@photon/types';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
@@ -121,12 +121,11 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
       this.connection.subscribe(rpcSubject(this.prefix, service), {
         queue,
         callback: (error, msg) => {
-          // The handler runs in the scope of the request the message names: its log lines, and
-          // the bus calls it makes in turn, carry that id.
+          // The handler sees the id the message names in its context: its log lines, and the bus
+          // calls it makes in turn, carry that id when it passes it on.
           if (error !== null) return;
           this.sayTaken(msg);
-          const requestId = requestIdOf(msg.headers);
-          this.track(inRequest(requestId, () => this.answer(msg, registry, requestId)));
+          this.track(this.answer(msg, registry, requestIdOf(msg.headers)));
         },
       }),
       this.connection.subscribe(rpcBatchSubject(this.prefix, service), {
@@ -134,8 +133,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
         callback: (error, msg) => {
           if (error !== null) return;
           this.sayTaken(msg);
-          const requestId = requestIdOf(msg.headers);
-          this.track(inRequest(requestId, () => this.answerBatch(msg, registry, requestId)));
+          this.track(this.answerBatch(msg, registry, requestIdOf(msg.headers)));
         },
       }),
       this.connection.subscribe(pingSubject(this.prefix, service), {

@@ -1,17 +1,16 @@
 // How a call's request id crosses NATS: as a message header beside the body, so a service logs it
 // before (or without) reading the body, and the body stays what it was.
-import { currentRequestId } from '@photon/types';
 import { type MsgHdrs, headers } from 'nats';
 import type { CallContext } from '../handlers/call-context';
 import { REQUEST_ID_HEADER } from './nats-subjects';
 
 /**
- * The context as the body carries it (no request id), and the header that carries the id, if any:
- * the context's, else that of the request being served (a service calling another for a client's
- * request, as the tx service asks the keystore to sign a faucet send).
+ * The context as the body carries it (no request id), and the header that carries the id, if any (a
+ * service calling another for a client's request passes that request's id in the context, as the tx
+ * service does when it asks the keystore to sign a faucet send).
  */
 export function splitRequestId(context: CallContext): [CallContext, MsgHdrs | undefined] {
-  const { requestId = currentRequestId(), ...rest } = context;
+  const { requestId, ...rest } = context;
   if (requestId === undefined) return [context, undefined];
   const carried = headers();
   carried.set(REQUEST_ID_HEADER, requestId);

@@ -1,5 +1,9 @@
 // A log line about one request: what a Nest logger call passes as its message when the line should
 // carry the request id (the logger of the photon commands makes it a field, or appends it in text).
+//
+// The id is passed by whoever writes the line, not carried by an async-context scope: on node 20 an
+// AsyncLocalStorage puts a promise hook on every promise of the process once entered, 11-12 % of the
+// CPU of a request in photon start (bench/README.md, "The request scope, dropped").
 
 export interface LogRecord {
   readonly msg: string;
