@@ -3,7 +3,7 @@ import 'reflect-metadata';
 export { RpcMethod, RPC_METHOD_METADATA } from './handlers/rpc-method.decorator';
 export { RpcHandlerRegistry } from './handlers/handler-registry';
 export type { CallObserver, CallOutcome, RpcHandler } from './handlers/handler-registry';
-export { INTERNAL_CONTEXT } from './handlers/call-context';
+export { INTERNAL_CONTEXT, withRequestId } from './handlers/call-context';
 export type { CallContext, Exposure } from './handlers/call-context';
 export { MethodBus } from './transports/method-bus';
 export type { BusCall, BusRequest } from './transports/method-bus';

@@ -3,16 +3,14 @@
 // guessing costs time. An address without a key file answers as one with a file does, in words and
 // in time (the same KDF work), and backs off alike, so guesses do not tell accounts apart.
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { CallContext } from '@photon/bus';
 import { UnlockBackoff } from '@photon/store';
 import { aboutRequest } from '@photon/types';
 import { couldNotDecrypt, tooManyAttempts } from './keystore-errors';
 import { KeyStore } from './key-store.service';
 
 /** Who sends a passphrase: the gateway's client address (absent for a service's own call), and the request. */
-export interface PassphraseCaller {
-  readonly remoteAddress?: string;
-  readonly requestId?: string;
-}
+export type PassphraseCaller = Pick<CallContext, 'remoteAddress' | 'requestId'>;
 
 @Injectable()
 export class PassphraseChecks {

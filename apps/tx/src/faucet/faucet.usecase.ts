@@ -3,7 +3,7 @@
 // shared cooldown store first, so two requests for one address never both send; only an accepted send
 // turns the reservation into the cooldown, and a failed one gives it back.
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { INTERNAL_CONTEXT } from '@photon/bus';
+import { INTERNAL_CONTEXT, withRequestId } from '@photon/bus';
 import { EthSendTransactionParams, decodeParams, encodeQuantity } from '@photon/codec';
 import { type FaucetGrant, aboutRequest } from '@photon/types';
 import { SendTransactionCommand } from '../send-transaction/send-transaction.command';
@@ -31,7 +31,7 @@ export class FaucetUseCase {
     if (!outcome.reserved) throw cooldown(outcome.retryAfterMs);
     const { requestId } = command;
     // The keystore's lines about the signature name the faucet request too.
-    const caller = requestId === undefined ? INTERNAL_CONTEXT : { ...INTERNAL_CONTEXT, requestId };
+    const caller = withRequestId(INTERNAL_CONTEXT, requestId);
     let txHash: string;
     try {
       const { transaction } = decodeParams(EthSendTransactionParams, [

@@ -2,7 +2,7 @@
 // the tier's accepted-tx record), the base fee (x/feemarket) and the suggested price and tip, asked of the
 // query service that owns their rule.
 import { Injectable } from '@nestjs/common';
-import { type CallContext, INTERNAL_CONTEXT, MethodBus } from '@photon/bus';
+import { type CallContext, INTERNAL_CONTEXT, MethodBus, withRequestId } from '@photon/bus';
 import { decodeQuantity } from '@photon/codec';
 import { EvmQueryClient, PendingPool } from '@photon/engine-client';
 import { TIMEOUT_MS } from '@photon/types';
@@ -18,7 +18,7 @@ export class ChainDefaultsService {
 
   /** `requestId`: the send's request, which the query service's lines about these reads name. */
   async read(sender: string, chainId: bigint, requestId?: string): Promise<ChainDefaults> {
-    const context = requestId === undefined ? INTERNAL_CONTEXT : { ...INTERNAL_CONTEXT, requestId };
+    const context = withRequestId(INTERNAL_CONTEXT, requestId);
     const [nonce, baseFee, gasPrice, tip] = await Promise.all([
       this.pool.nonce(sender),
       this.evm.baseFee(),

@@ -28,3 +28,7 @@ export interface CallContext {
 
 /** Calls a service makes on its own behalf; it states no exposure, so it counts as public. */
 export const INTERNAL_CONTEXT: CallContext = { transport: 'internal' };
+
+/** `context` naming the client request `requestId` (as it is when there is none). */
+export const withRequestId = (context: CallContext, requestId: string | undefined): CallContext =>
+  requestId === undefined ? context : { ...context, requestId };

@@ -24,7 +24,8 @@ import { type BusBatchRequest, type BusReply, decodeJson, decodeRequest, encodeJ
 import { splitReplies } from './split-replies';
 import { CoalescingPublisher } from './coalescing-publisher';
 import { REPLICA_HEADER, pingSubject, queueGroup, rpcBatchSubject, rpcSubject } from './nats-subjects';
-import { requestIdOf, withRequestId } from './request-id-header';
+import { withRequestId } from '../handlers/call-context';
+import { requestIdOf } from './request-id-header';
 import {
   HEARTBEAT_MS,
   type Heartbeat,

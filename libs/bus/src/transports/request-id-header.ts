@@ -22,7 +22,3 @@ export function requestIdOf(headers: MsgHdrs | undefined): string | undefined {
   const id = headers?.get(REQUEST_ID_HEADER);
   return id === undefined || id === '' ? undefined : id;
 }
-
-/** `context` with the id the message carried, as the handlers see it. */
-export const withRequestId = (context: CallContext, requestId: string | undefined): CallContext =>
-  requestId === undefined ? context : { ...context, requestId };
