@@ -1,8 +1,8 @@
 // How well the query service's caches answer a realistic read mix through the gateway: a few ethers-like
 // dapps polling the head, its block, the receipts of their txs and their token's logs while txs land.
 // Runs the tier in this process so the caches' counters can be read; prints them for the notes. Receipts
-// once given and state reads at latest are also kept at the gateway (edge answers): an answer kept there
-// never reaches the query service, so those rates count the gateway's hits as hits too.
+// once given, blocks read by number and state reads at latest are also kept at the gateway (edge answers):
+// an answer kept there never reaches the query service, so those rates count the gateway's hits as hits too.
 import { EdgeAnswers, type EdgeAnswerStats } from '@photon/gateway';
 import { QueryCacheStats, type QueryCacheSnapshot, hitRate } from '@photon/query';
 import { waitFor } from '@photon/testing';
@@ -72,7 +72,11 @@ describe(QueryCacheStats.name, () => {
     const stats = tier.app.get(QueryCacheStats);
     const edge = tier.app.get(EdgeAnswers);
     const before = stats.snapshot();
-    const edgeBefore = { final: edge.statsOf('final'), headState: edge.statsOf('head-state') };
+    const edgeBefore = {
+      final: edge.statsOf('final'),
+      block: edge.statsOf('block'),
+      headState: edge.statsOf('head-state'),
+    };
     const since = Array.from({ length: CLIENTS }, () => chain.later.height);
     const watched: string[] = [];
     // Dapps poll one after another, as independent clients do; so the counts do not hang on timing.
@@ -98,10 +102,11 @@ describe(QueryCacheStats.name, () => {
     const edgeHits = (now: EdgeAnswerStats, then: EdgeAnswerStats): number => now.hits - then.hits;
     const keptAtEdge = {
       receipts: edgeHits(edge.statsOf('final'), edgeBefore.final),
+      blocks: edgeHits(edge.statsOf('block'), edgeBefore.block),
       head: edgeHits(edge.statsOf('head-state'), edgeBefore.headState),
     };
     const rates = {
-      blocks: hitRate(delta.blocks),
+      blocks: hitRate(withHits(delta.blocks, keptAtEdge.blocks)),
       transactions: hitRate(delta.transactions),
       receipts: hitRate(withHits(delta.receipts, keptAtEdge.receipts)),
       head: hitRate(withHits(delta.head, keptAtEdge.head)),

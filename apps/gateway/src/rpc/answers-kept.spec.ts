@@ -60,7 +60,32 @@ describe(FinalAnswersKept.name, () => {
     kept.keep('c', 3);
     expect(kept.size).toBe(2);
     expect(kept.get('b')).toBeUndefined();
-    expect(kept.get('a')).toBe(1);
-    expect(kept.get('c')).toBe(3);
+    expect(kept.get('a')?.text).toBe('1');
+    expect(kept.get('c')?.text).toBe('3');
+  });
+
+  it('default: an answer is kept as its JSON text, so later callers get it written already', () => {
+    const kept = new FinalAnswersKept();
+    const block = { number: '0x5', transactions: [] };
+    const given = kept.keep('b', block);
+    expect(given).toEqual(new RawJson('{"number":"0x5","transactions":[]}'));
+    expect(kept.get('b')).toBe(given);
+    const text = new RawJson('{"status":"0x1"}');
+    expect(kept.keep('r', text)).toBe(text);
+  });
+
+  it('limit: past its bytes the least recently used go; one answer past a sixteenth of them is not kept', () => {
+    const kept = new FinalAnswersKept(100, 1_600);
+    const answer = (chars: number) => new RawJson(`"${'a'.repeat(chars - 2)}"`);
+    for (let i = 0; i < 5; i++) kept.keep(`k${i}`, answer(98));
+    expect(kept.size).toBe(5);
+    expect(kept.byteSize).toBe(500);
+    const huge = answer(101);
+    expect(kept.keep('huge', huge)).toBe(huge);
+    expect(kept.get('huge')).toBeUndefined();
+    for (let i = 5; i < 20; i++) kept.keep(`k${i}`, answer(97));
+    expect(kept.byteSize).toBeLessThanOrEqual(1_600);
+    expect(kept.get('k0')).toBeUndefined();
+    expect(kept.get('k19')).toBeDefined();
   });
 });

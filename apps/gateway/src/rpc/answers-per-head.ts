@@ -3,7 +3,7 @@
 // within one head they are bounded in number, in key bytes and in answer bytes (past any bound the kept
 // answers start over). A failure is forgotten at once, so the next caller asks again:
 // an engine or a service that was down is never remembered.
-import { RawJson } from '@photon/codec';
+import { answerBytes } from './answer-bytes';
 
 export class AnswersPerHead {
   private height: bigint | undefined;
@@ -51,7 +51,7 @@ export class AnswersPerHead {
       (result) => {
         if (answers.get(key) !== answer) return;
         arrived.set(key, { result });
-        if (this.answers === answers) this.answerBytes += bytesOf(result);
+        if (this.answers === answers) this.answerBytes += answerBytes(result);
       },
       () => {
         if (answers.get(key) === answer) answers.delete(key);
@@ -64,11 +64,4 @@ export class AnswersPerHead {
   get size(): number {
     return this.answers.size;
   }
-}
-
-/** What an answer weighs, near enough: its text when it is one (hex data, RawJson), else a small object. */
-function bytesOf(result: unknown): number {
-  if (typeof result === 'string') return result.length;
-  if (result instanceof RawJson) return result.text.length;
-  return 256;
 }

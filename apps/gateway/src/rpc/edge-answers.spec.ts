@@ -202,9 +202,58 @@ describe(EdgeAnswers.name, () => {
     expect(await answer('eth_getTransactionReceipt', [hash])).toBe(receipt);
     expect(bus.asked).toHaveLength(4);
     // Another transaction is another answer.
-    expect(await answer('eth_getTransactionReceipt', ['0x' + 'ef'.repeat(32)])).toBe(
+    expect(valueOf(await answer('eth_getTransactionReceipt', ['0x' + 'ef'.repeat(32)]))).toBe(
       'eth_getTransactionReceipt#5',
     );
+  });
+
+  it('behavior: a block read by number or hash is kept once given, with no trusted head; a tag or null goes to the service', async () => {
+    const hash = '0x' + 'ab'.repeat(32);
+    const pinned = [
+      ['eth_getBlockByNumber', ['0x5', false]],
+      ['eth_getBlockByNumber', ['0x5', true]],
+      ['eth_getBlockByHash', [hash, false]],
+      ['eth_getBlockReceipts', ['0x5']],
+      ['eth_getBlockReceipts', [{ blockHash: hash }]],
+      ['eth_getBlockTransactionCountByNumber', ['0x5']],
+      ['eth_getBlockTransactionCountByHash', [hash]],
+      ['eth_getTransactionByBlockNumberAndIndex', ['0x5', '0x0']],
+      ['eth_getTransactionByBlockHashAndIndex', [hash, '0x0']],
+    ] as const;
+    for (const [method, params] of pinned) {
+      const first = valueOf(await answer(method, params));
+      expect(valueOf(await answer(method, params))).toBe(first);
+    }
+    expect(bus.asked).toHaveLength(pinned.length);
+    // Unlike a state read at a numbered block, a block stays kept past the next head.
+    announce(7);
+    announce(8);
+    await answer('eth_getBlockByNumber', ['0x5', false]);
+    expect(bus.asked).toHaveLength(pinned.length);
+    expect(edge.statsOf('block')).toEqual({ hits: pinned.length + 1, misses: pinned.length });
+
+    const moving = [
+      ['eth_getBlockByNumber', ['latest', false]],
+      ['eth_getBlockByNumber', ['pending', false]],
+      ['eth_getBlockByNumber', ['earliest', false]],
+      ['eth_getBlockReceipts', [{ blockNumber: 'latest' }]],
+      ['eth_getBlockTransactionCountByNumber', []],
+      ['eth_getBlockByNumber', ['0x5', false, 'extra']],
+      ['eth_getBlockByNumber', { block: '0x5' }],
+    ] as const;
+    for (const [method, params] of moving) {
+      await answer(method, params);
+      await answer(method, params);
+    }
+    expect(bus.asked).toHaveLength(pinned.length + moving.length * 2);
+
+    // A block past the head is null until it is committed: asked again each time, then kept.
+    bus.answerNext = new RawJson('null');
+    await answer('eth_getBlockByNumber', ['0x9', false]);
+    bus.answerNext = { number: '0x9' };
+    expect(valueOf(await answer('eth_getBlockByNumber', ['0x9', false]))).toEqual({ number: '0x9' });
+    expect(await answer('eth_getBlockByNumber', ['0x9', false])).toEqual(new RawJson('{"number":"0x9"}'));
+    expect(bus.asked).toHaveLength(pinned.length + moving.length * 2 + 2);
   });
 
   it('behavior: answerNow gives what the edge holds already, never asking, nothing while an answer is on its way', async () => {

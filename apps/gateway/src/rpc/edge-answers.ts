@@ -2,7 +2,8 @@
 // the bus announces (`chain.height`, which a query service also sends before it answers with a newer block,
 // so a client never reads a head older than a receipt it was given), answers that hold until the next head
 // kept per head (head-derived ones, and reads of state at `latest` per params), answers that never change
-// once given (a mined transaction's receipt), and facts of the chain kept once a service has given them.
+// once given (a mined transaction's receipt, a committed block read by number or hash), and facts of the
+// chain kept once a service has given them.
 // Only successes are kept: an error (the engine unavailable, a service down) is never repeated to the next
 // caller. A request for an answer kept per head tells its service the head (`ask(head)`): a service that had
 // not heard of it yet answers at it, not at an older block this gateway would then keep for a whole block.
@@ -40,6 +41,8 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
   private readonly chainFacts = new Map<string, KeptAnswer>();
   private readonly perHead = new AnswersPerHead();
   private readonly final = new FinalAnswersKept();
+  /** Blocks apart from receipts: a client walking the chain (an indexer, an explorer) never pushes receipts out. */
+  private readonly blocks = new FinalAnswersKept(4_096, 64 * 1024 * 1024);
   /** The trusted head as eth_blockNumber answers it, encoded once per head. */
   private headNumber: (KeptAnswer & { readonly height: bigint }) | undefined;
   private stopFollowing: (() => void) | undefined;
@@ -125,8 +128,8 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
   private keptNow(edge: EdgeAnswer, key: string): KeptAnswer | undefined {
     if (edge === 'head-number') return this.headNumberNow();
     if (edge === 'chain') return this.chainFacts.get(key);
-    if (edge === 'final') {
-      const result = this.final.get(key);
+    if (edge === 'final' || edge === 'block') {
+      const result = this.finalOf(edge).get(key);
       return result === undefined ? undefined : { result };
     }
     const head = this.head.trusted();
@@ -152,10 +155,14 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     this.count(edge, false);
     if (edge === 'head-number') return ask();
     return ask().then((result) => {
-      if (edge === 'chain') this.chainFacts.set(key, { result });
-      else this.final.keep(key, result);
+      if (edge !== 'chain') return this.finalOf(edge).keep(key, result);
+      this.chainFacts.set(key, { result });
       return result;
     });
+  }
+
+  private finalOf(edge: 'final' | 'block'): FinalAnswersKept {
+    return edge === 'block' ? this.blocks : this.final;
   }
 
   /** `key`'s answer at the trusted head: a request under way for it is shared (a hit), else one is made and kept. */
@@ -180,6 +187,7 @@ function keyedEdge(row: MethodRow, call: RpcCall): KeyedEdge | undefined {
   if (edge === undefined) return undefined;
   let key: string | undefined;
   if (edge === 'head-state') key = stateKey(row, call);
+  else if (edge === 'block') key = committedBlockKey(row, call);
   else if (edge === 'final') key = keyOf(row.method, call.params);
   else key = withoutParams(call) ? row.method : undefined;
   return key === undefined ? undefined : { edge, key };
@@ -206,4 +214,29 @@ function stateKey(row: MethodRow, call: RpcCall): string | undefined {
   const block: unknown = params[blockIndex];
   if (block === 'pending') return undefined;
   return keyOf(row.method, params);
+}
+
+const BLOCK_PARAM_TYPES: ReadonlySet<string> = new Set(['BLOCK_TAG_OR_NUMBER', 'BLOCK_ID']);
+const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
+
+/**
+ * The key of a read of one block, or undefined unless every block param names it by number or hash: a tag
+ * (`latest`, `safe`, `pending`, … or left out) names a block that moves. A number past the head is kept only
+ * once its block exists (the answer before is null, never kept).
+ */
+function committedBlockKey(row: MethodRow, call: RpcCall): string | undefined {
+  const params = call.params;
+  if (!Array.isArray(params) || params.length > row.params.length) return undefined;
+  const pinned = row.params.every(
+    (param, i) => !BLOCK_PARAM_TYPES.has(param.type) || namesOneBlock(params[i]),
+  );
+  return pinned ? keyOf(row.method, params) : undefined;
+}
+
+/** A block number, or an EIP-1898 selector by hash or number. */
+function namesOneBlock(block: unknown): boolean {
+  if (typeof block === 'string') return QUANTITY.test(block);
+  if (typeof block !== 'object' || block === null) return false;
+  const { blockHash, blockNumber } = block as { blockHash?: unknown; blockNumber?: unknown };
+  return typeof blockHash === 'string' || (typeof blockNumber === 'string' && QUANTITY.test(blockNumber));
 }

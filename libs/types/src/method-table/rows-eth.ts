@@ -180,6 +180,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'A block by hash, with transaction hashes or full transactions; null if unknown.',
+    edge: 'block',
   },
   {
     method: 'eth_getBlockByNumber',
@@ -190,6 +191,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'A block by number or tag, with transaction hashes or full transactions; null if unknown.',
+    edge: 'block',
   },
   {
     // The execution-apis document leaves this parameter without `required`, which OpenRPC reads as optional.
@@ -201,6 +203,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'The number of transactions in a block by hash; null if unknown.',
+    edge: 'block',
   },
   {
     method: 'eth_getBlockTransactionCountByNumber',
@@ -211,6 +214,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'The number of transactions in a block by number or tag; null if unknown.',
+    edge: 'block',
   },
   {
     method: 'eth_getBlockReceipts',
@@ -222,6 +226,7 @@ export const ETH_ROWS = [
     inventory: 'unmarked',
     summary: 'The receipts of every transaction in a block; null if the block is unknown.',
     cost: 5,
+    edge: 'block',
   },
   {
     method: 'eth_getTransactionByHash',
@@ -242,6 +247,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'implemented',
     summary: 'A transaction by block hash and index in the block; null if unknown.',
+    edge: 'block',
   },
   {
     method: 'eth_getTransactionByBlockNumberAndIndex',
@@ -252,6 +258,7 @@ export const ETH_ROWS = [
     timeout: 'read',
     inventory: 'unmarked',
     summary: 'A transaction by block number or tag and index in the block; null if unknown.',
+    edge: 'block',
   },
   {
     // The Ethermint inventory lists only this misspelling; callers written against it keep working.
