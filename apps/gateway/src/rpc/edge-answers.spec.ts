@@ -256,6 +256,41 @@ describe(EdgeAnswers.name, () => {
     expect(bus.asked).toHaveLength(pinned.length + moving.length * 2 + 2);
   });
 
+  it('behavior: the logs of a block hash or of a range between two numbers are kept once given; a tag or a failure goes to the service', async () => {
+    const token = '0x' + '22'.repeat(20);
+    const pinned = [
+      [{ fromBlock: '0x1', toBlock: '0x64', address: token }],
+      [{ fromBlock: '0x1', toBlock: '0x64' }],
+      [{ blockHash: '0x' + 'ab'.repeat(32), address: token }],
+    ] as const;
+    for (const params of pinned) {
+      bus.answerNext = new RawJson('[]');
+      await answer('eth_getLogs', params);
+      expect(await answer('eth_getLogs', params)).toEqual(new RawJson('[]'));
+    }
+    expect(bus.asked).toHaveLength(pinned.length);
+    const moving = [
+      [{ fromBlock: '0x1', toBlock: 'latest', address: token }],
+      [{ fromBlock: 'earliest', toBlock: '0x64' }],
+      [{ fromBlock: '0x1' }],
+      [{ address: token }],
+      [{ fromBlock: '0x1', toBlock: '0x64' }, 'extra'],
+      [{ blockHash: 5 }],
+    ] as const;
+    for (const params of moving) {
+      await answer('eth_getLogs', params);
+      await answer('eth_getLogs', params);
+    }
+    expect(bus.asked).toHaveLength(pinned.length + moving.length * 2);
+    // A range past the head is refused until its blocks exist: the error is never kept.
+    const ahead = [{ fromBlock: '0x1', toBlock: '0x3e8' }];
+    bus.failNext = true;
+    await expect(answer('eth_getLogs', ahead)).rejects.toThrow('engine unavailable');
+    await answer('eth_getLogs', ahead);
+    await answer('eth_getLogs', ahead);
+    expect(bus.asked).toHaveLength(pinned.length + moving.length * 2 + 2);
+  });
+
   it('behavior: answerNow gives what the edge holds already, never asking, nothing while an answer is on its way', async () => {
     const now = (method: string, params: unknown = []) => {
       const kept = edge.answerNow(row(method), call(method, params));

@@ -2,8 +2,8 @@
 // the bus announces (`chain.height`, which a query service also sends before it answers with a newer block,
 // so a client never reads a head older than a receipt it was given), answers that hold until the next head
 // kept per head (head-derived ones, and reads of state at `latest` per params), answers that never change
-// once given (a mined transaction's receipt, a committed block read by number or hash), and facts of the
-// chain kept once a service has given them.
+// once given (a mined transaction's receipt, a committed block read by number or hash, the logs of a range
+// between two block numbers), and facts of the chain kept once a service has given them.
 // Only successes are kept: an error (the engine unavailable, a service down) is never repeated to the next
 // caller. A request for an answer kept per head tells its service the head (`ask(head)`): a service that had
 // not heard of it yet answers at it, not at an older block this gateway would then keep for a whole block.
@@ -220,17 +220,32 @@ const BLOCK_PARAM_TYPES: ReadonlySet<string> = new Set(['BLOCK_TAG_OR_NUMBER', '
 const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
 
 /**
- * The key of a read of one block, or undefined unless every block param names it by number or hash: a tag
- * (`latest`, `safe`, `pending`, … or left out) names a block that moves. A number past the head is kept only
- * once its block exists (the answer before is null, never kept).
+ * The key of a read of committed blocks, or undefined unless every block param names them by number or hash:
+ * a tag (`latest`, `safe`, `earliest`, `pending`, … or left out) names a block that moves. A number past the
+ * head is kept only once its block exists: the answer before is null (a block) or an error (a log range past
+ * the head), never kept.
  */
 function committedBlockKey(row: MethodRow, call: RpcCall): string | undefined {
   const params = call.params;
   if (!Array.isArray(params) || params.length > row.params.length) return undefined;
-  const pinned = row.params.every(
-    (param, i) => !BLOCK_PARAM_TYPES.has(param.type) || namesOneBlock(params[i]),
-  );
+  const pinned = row.params.every((param, i) => {
+    if (param.type === 'FILTER') return namesBlocks(params[i]);
+    return !BLOCK_PARAM_TYPES.has(param.type) || namesOneBlock(params[i]);
+  });
   return pinned ? keyOf(row.method, params) : undefined;
+}
+
+/** A log filter over one block by hash, or between two block numbers. */
+function namesBlocks(filter: unknown): boolean {
+  if (typeof filter !== 'object' || filter === null) return false;
+  const { blockHash, fromBlock, toBlock } = filter as Record<string, unknown>;
+  if (blockHash !== undefined) return typeof blockHash === 'string';
+  return (
+    typeof fromBlock === 'string' &&
+    QUANTITY.test(fromBlock) &&
+    typeof toBlock === 'string' &&
+    QUANTITY.test(toBlock)
+  );
 }
 
 /** A block number, or an EIP-1898 selector by hash or number. */

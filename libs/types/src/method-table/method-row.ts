@@ -121,9 +121,10 @@ export interface MethodRow {
  * announced head itself; `head-state`, a read of state or an execution at the block its block param names
  * (any but `pending`), kept per head for the same params; `final`, an answer that never
  * changes once a service has given it non-null (a mined transaction's receipt: instant finality), kept
- * while it stays among the most recent; `block`, a read of one committed block named by number or hash (the
- * block, its receipts, its transaction count, one of its transactions), final in the same way once non-null,
- * while a tag (`latest`, `pending`, …) names a block that moves, so a call with one goes to its service.
+ * while it stays among the most recent; `block`, a read of committed blocks named by number or hash (a
+ * block, its receipts, its transaction count, one of its transactions, the logs of one block or of a range
+ * between two numbers), final in the same way once non-null, while a tag (`latest`, `pending`, …) names a
+ * block that moves, so a call with one goes to its service.
  * Whenever the gateway has no trusted head, the head answers go to their service.
  */
 export type EdgeAnswer = 'chain' | 'head' | 'head-number' | 'head-state' | 'final' | 'block';

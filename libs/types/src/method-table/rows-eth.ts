@@ -303,6 +303,7 @@ export const ETH_ROWS = [
     inventory: 'implemented',
     summary: 'The logs matching a filter over a block range or one block hash.',
     cost: 20,
+    edge: 'block',
   },
   {
     method: 'eth_call',
