@@ -50,6 +50,18 @@ describe(cpuTable.name, () => {
     expect(lines[3]).toMatch(/^eth_call +cluster +324 = gateway 95/);
   });
 
+  it('behavior: the load generator is named after the target, never in its total', () => {
+    const withLoad: Row = {
+      target: 'cluster',
+      workload: w,
+      summary: { ...summary(CLUSTER), loadCpu: spreadOf(41, 39, 44) },
+    };
+    const lines = (cpuTable([withLoad]) ?? '').split('\n');
+    expect(lines[2]).toMatch(
+      /^eth_call +cluster +324 = gateway 95 .* \+ NATS 48 · load generator 41 \(39–44\)$/,
+    );
+  });
+
   it('behavior: nothing read, no table', () => {
     expect(cpuTable(rows.slice(0, 1))).toBeUndefined();
   });

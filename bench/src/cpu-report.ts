@@ -32,6 +32,14 @@ export function cpuBreakdown(cpu: readonly CpuSummary[]): string {
   return [`${micros(totalMicros(cpu))} = ${processes.join(' + ')}`, ...threads].join(' ');
 }
 
+/** ` · load generator 41 (39–44)`: what driving the row cost the bench's own process, when read. */
+function loadPart(row: Row): string {
+  const load = row.summary?.loadCpu;
+  if (load === undefined) return '';
+  const range = load.min !== load.max ? ` (${micros(load.min)}–${micros(load.max)})` : '';
+  return ` · load generator ${micros(load.median)}${range}`;
+}
+
 /** One line per measured row with CPU readings: the total and each process, medians over rounds. */
 export function cpuTable(rows: readonly Row[]): string | undefined {
   const read = rows.flatMap((r) => {
@@ -41,7 +49,7 @@ export function cpuTable(rows: readonly Row[]): string | undefined {
   if (read.length === 0) return undefined;
   return textTable(
     ['workload', 'target', 'CPU µs per request: total = each process, median over rounds (min–max)'],
-    read.map(({ row, cpu }) => [row.workload.name, row.target, cpuBreakdown(cpu)]),
+    read.map(({ row, cpu }) => [row.workload.name, row.target, cpuBreakdown(cpu) + loadPart(row)]),
     3,
   );
 }

@@ -44,6 +44,10 @@ export const GOALS: readonly Goal[] = [
   goal('cluster', 'eth_getBalance-batch100', 'in-process', 0.8),
 ];
 
+/** The goals whose target was selected, in the order of `goals`: those judgeGoals gives a line each. */
+export const selectedGoals = (goals: readonly Goal[], selected: readonly string[]): Goal[] =>
+  goals.filter((g) => selected.includes(g.target));
+
 /** One PASS/FAIL/SKIP line per goal whose target was selected, in the order of `goals`. */
 export function judgeGoals(
   goals: readonly Goal[],
@@ -53,18 +57,16 @@ export function judgeGoals(
   const samplesOf = (target: string, workload: string) =>
     cells.find((c) => c.target === target && c.workload.name === workload && c.failure === undefined)
       ?.samples;
-  return goals
-    .filter((g) => selected.includes(g.target))
-    .map((g) => {
-      const what = `${g.target} ${g.workload} ≥ ${g.atLeast.toFixed(2)}× ${g.versus}`;
-      const mine = samplesOf(g.target, g.workload);
-      const theirs = samplesOf(g.versus, g.workload);
-      if (mine === undefined || mine.length === 0) return `SKIP ${what}: not measured`;
-      if (theirs === undefined || theirs.length === 0) return `SKIP ${what}: ${g.versus} not measured`;
-      const ratio = spread(perRoundRatios(mine, theirs));
-      if (ratio === undefined) return `SKIP ${what}: no round measured both`;
-      const rounds = `median of ${ratio.count} round${ratio.count === 1 ? '' : 's'}`;
-      const range = `${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}`;
-      return `${ratio.median >= g.atLeast ? 'PASS' : 'FAIL'} ${what}: ${ratio.median.toFixed(2)}× (${rounds}, ${range})`;
-    });
+  return selectedGoals(goals, selected).map((g) => {
+    const what = `${g.target} ${g.workload} ≥ ${g.atLeast.toFixed(2)}× ${g.versus}`;
+    const mine = samplesOf(g.target, g.workload);
+    const theirs = samplesOf(g.versus, g.workload);
+    if (mine === undefined || mine.length === 0) return `SKIP ${what}: not measured`;
+    if (theirs === undefined || theirs.length === 0) return `SKIP ${what}: ${g.versus} not measured`;
+    const ratio = spread(perRoundRatios(mine, theirs));
+    if (ratio === undefined) return `SKIP ${what}: no round measured both`;
+    const rounds = `median of ${ratio.count} round${ratio.count === 1 ? '' : 's'}`;
+    const range = `${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}`;
+    return `${ratio.median >= g.atLeast ? 'PASS' : 'FAIL'} ${what}: ${ratio.median.toFixed(2)}× (${rounds}, ${range})`;
+  });
 }

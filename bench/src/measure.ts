@@ -52,8 +52,10 @@ async function load(
   s: LoadSettings,
   latency?: LatencyHistogram,
   cpu?: CpuMeter,
-): Promise<{ result: autocannon.Result; cpu?: CpuCost[] }> {
+): Promise<{ result: autocannon.Result; cpu?: CpuCost[]; loadCpu?: number }> {
   const before = await cpu?.read();
+  // The load generator runs in this process: its CPU over the window is what driving the target cost.
+  const ownBefore = process.cpuUsage();
   const result = await autocannon({
     url,
     method: 'POST',
@@ -73,6 +75,7 @@ async function load(
         }),
   });
   // Read before the backlog below is worked off: the window's CPU over the requests it completed.
+  const own = process.cpuUsage(ownBefore);
   const after = await cpu?.read();
   const costs =
     cpu === undefined || before === undefined || after === undefined
@@ -82,7 +85,11 @@ async function load(
   // each one had in flight; one more request, answered about when those are, keeps that backlog out
   // of the next measurement (which may be another target's, or the baseline it is divided by).
   await rpcRaw(url, workload.body).catch(() => undefined);
-  return costs === undefined ? { result } : { result, cpu: costs };
+  if (costs === undefined) return { result };
+  const requests = result.requests.total;
+  return requests > 0
+    ? { result, cpu: costs, loadCpu: (own.user + own.system) / requests }
+    : { result, cpu: costs };
 }
 
 /** What is wrong with the reply to one preflight request, or undefined when it is fine. */
@@ -125,9 +132,14 @@ export async function preflight(
 export async function measure(url: string, workload: Workload, settings: MeasureSettings): Promise<Sample> {
   if (settings.warmupS > 0) await load(url, workload, settings.warmupS, settings);
   const latency = new LatencyHistogram();
-  const { result: r, cpu } = await load(url, workload, settings.durationS, settings, latency, settings.cpu);
+  const {
+    result: r,
+    cpu,
+    loadCpu,
+  } = await load(url, workload, settings.durationS, settings, latency, settings.cpu);
   return {
     ...(cpu === undefined ? {} : { cpu }),
+    ...(loadCpu === undefined ? {} : { loadCpu }),
     requests: r.requests.total,
     // autocannon's mean of per-second samples, the "Req/Sec Avg" of its own table.
     reqPerSec: r.requests.average,

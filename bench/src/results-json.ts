@@ -32,6 +32,8 @@ export interface ResultRow {
   rpcErrors?: number;
   /** Each process's CPU µs per request (median and range over rounds); per round in `samples[].cpu`. */
   cpu?: CpuSummary[];
+  /** The load generator's CPU µs per request (median and range over rounds); per round in `samples[].loadCpu`. */
+  loadCpu?: Spread;
   samples: RoundSample[];
 }
 
@@ -88,6 +90,7 @@ function resultRow(row: Row, samples: readonly RoundSample[]): ResultRow {
     });
     if (s.ratio !== undefined) out.ratioToBaseline = s.ratio;
     if (s.cpu !== undefined) out.cpu = s.cpu;
+    if (s.loadCpu !== undefined) out.loadCpu = s.loadCpu;
   }
   if (row.versus !== undefined && row.versus.length > 0)
     out.ratioToPeer = Object.fromEntries(row.versus.map((v) => [v.peer, v.ratio]));

@@ -2,6 +2,7 @@
 // each target with autocannon in interleaved rounds, and prints req/s and latency with the median
 // per-round ratio to the plain node:http echo (and with --peers, to anvil, hardhat and ganache),
 // the RSS of each target's processes per round, and writes the run to bench/results/.
+import { cpus } from 'node:os';
 import { TRANSFERS, plannedTxHeights } from './bench-chain';
 import { type BenchChain, makeBenchChain } from './make-bench-chain';
 import { USAGE, UsageError, parseOptions } from './options';
@@ -19,7 +20,8 @@ import {
 import { type ResultTarget, benchResult, sampleKey } from './results-json';
 import { CpuMeter, targetCpuParts } from './cpu-meter';
 import { capacityTables, cpuTable } from './cpu-report';
-import { GOALS, judgeGoals } from './goals';
+import { goalBudget, goalBudgetTable } from './goal-budget';
+import { GOALS, judgeGoals, selectedGoals } from './goals';
 import { type Cell, type StartedTarget, runRounds } from './rounds';
 import { RssRecorder } from './rss';
 import { rssTable } from './rss-report';
@@ -164,6 +166,19 @@ async function main(): Promise<number> {
     );
     if (goals.length > 0)
       console.log(`\ngoals (informational, median of per-round req/s ratios):\n${goals.join('\n')}`);
+    const budgets = selectedGoals(
+      GOALS,
+      targets.map((t) => t.name),
+    ).flatMap((goal, i) => {
+      const budget =
+        goals[i]?.startsWith('FAIL') === true ? goalBudget(goal, cells, cpus().length) : undefined;
+      return budget === undefined ? [] : [budget];
+    });
+    const budgetTable = goalBudgetTable(budgets);
+    if (budgetTable !== undefined)
+      console.log(
+        `\nwhat each failing goal would cost the box (CPU µs a request at the rate it needs; medians over rounds):\n${budgetTable}`,
+      );
 
     const written = await writeResults(
       benchResult({

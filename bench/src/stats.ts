@@ -17,6 +17,11 @@ export interface Sample {
   requests?: number;
   /** Each process's CPU µs per completed request over the window, when the target's were read. */
   cpu?: CpuCost[];
+  /**
+   * The load generator's CPU µs per completed request over the same window (autocannon, in the bench's own
+   * process): not the target's, but it shares the box's cores with it.
+   */
+  loadCpu?: number;
 }
 
 /** A sample tagged with the round (1-based) it was measured in. */
@@ -49,6 +54,8 @@ export interface Summary {
   ratio?: Spread;
   /** Each process's CPU µs per request across rounds; absent when none was read. */
   cpu?: CpuSummary[];
+  /** The load generator's CPU µs per request across rounds; absent when not read. */
+  loadCpu?: Spread;
 }
 
 /** One process's (or thread's) CPU µs per request over the rounds that read it. */
@@ -128,8 +135,10 @@ export function summarize(samples: readonly RoundSample[], baseline?: readonly R
   const sum = (pick: (s: Sample) => number): number => samples.reduce((acc, s) => acc + pick(s), 0);
   const ratio = baseline === undefined ? undefined : spread(perRoundRatios(samples, baseline));
   const cpu = summarizeCpu(samples);
+  const loadCpu = spread(samples.flatMap((s) => (s.loadCpu === undefined ? [] : [s.loadCpu])));
   return {
     ...(cpu.length === 0 ? {} : { cpu }),
+    ...(loadCpu === undefined ? {} : { loadCpu }),
     rounds: samples.length,
     reqPerSec: median(samples.map((s) => s.reqPerSec)),
     p50Ms: median(samples.map((s) => s.p50Ms)),
