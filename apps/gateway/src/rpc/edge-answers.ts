@@ -102,7 +102,10 @@ export class EdgeAnswers implements OnModuleInit, OnModuleDestroy {
     return byKind;
   }
 
-  /** Hits and misses of one kind of edge answer (`final`: receipts, `head-state`: reads at latest, …). */
+  /**
+   * Hits and misses of one kind of edge answer (`final`: receipts, `block`: blocks and log ranges,
+   * `head-state`: reads at latest, …).
+   */
   statsOf(kind: EdgeAnswer): EdgeAnswerStats {
     const count = this.counts.get(kind);
     return { hits: count?.hits ?? 0, misses: count?.misses ?? 0 };
