@@ -1,7 +1,8 @@
 // The tx journal of `photon start` (kept in memory) round by round: the tier runs in this process against a
 // devnet whose blocks the test makes, and the test runs the rebroadcast rounds itself (the timer is stopped),
-// so each rule shows without a race: a restart's lost txs go again, a tx another one replaced while the
-// engine was down is dropped as replaced, and one the engine keeps refusing is dropped after the tries.
+// so each rule shows without a race: a restart's lost txs go again, the next nonce sent after a restart
+// brings the lost ones back before it, a tx another one replaced while the engine was down is dropped as
+// replaced, and one the engine keeps refusing is dropped after the tries.
 import { Devnet } from '@photon/devnet';
 import { DevnetClient, devWallet, freePort, rpc } from '@photon/testing';
 import { TxJournalStats, TxRebroadcaster } from '@photon/tx';
@@ -122,6 +123,25 @@ describe(TxRebroadcaster.name, () => {
       dropped: { expired: 0, refused: 0, replaced: 0 },
     });
     expect(await pendingNonce(wallet.address)).toBe(3);
+  });
+
+  it('behavior: the next nonce after a restart is taken at once: the tier sends the kept txs before it first', async () => {
+    const wallet = devWallet(4);
+    const hashes = [await send(await transfer(wallet, 0, 1n)), await send(await transfer(wallet, 1, 1n))];
+    await restartOn(dirs[0]!);
+    expect(await inMempool()).toBe(0);
+    // No rebroadcast round runs (the test holds them): only the send itself can fill the gap.
+    hashes.push(await send(await transfer(wallet, 2, 1n)));
+    expect(await inMempool()).toBe(3);
+    expect(stats.snapshot()).toMatchObject({ rebroadcast: 0 });
+    await devnet!.produceNext();
+    for (const hash of hashes)
+      expect((await rpc(tier!.httpUrl, 'eth_getTransactionReceipt', [hash])).result).toMatchObject({
+        status: '0x1',
+      });
+    // A gap the tier holds no tx for is still refused in geth's words.
+    const skipped = await rpc(tier!.httpUrl, 'eth_sendRawTransaction', [await transfer(wallet, 5, 1n)]);
+    expect(skipped.error?.message).toBe('nonce too high: next nonce 3, tx nonce 5');
   });
 
   it('behavior: a kept tx whose nonce another tx took while the engine was down is dropped as replaced', async () => {

@@ -62,12 +62,26 @@ function gethMessage({ code, codespace, log }: CheckTxRefusal): string {
   }
 }
 
+/** The nonces of an `invalid nonce; got G, expected E` refusal, or undefined for any other refusal. */
+export function nonceRefusal({
+  code,
+  codespace,
+  log,
+}: CheckTxRefusal): { got: bigint; expected: bigint } | undefined {
+  if (codespace !== 'sdk' || code !== SDK.invalidSequence) return undefined;
+  return noncesOf(log);
+}
+
+function noncesOf(log: string): { got: bigint; expected: bigint } | undefined {
+  const match = /got (\d+), expected (\d+)/.exec(log);
+  return match === null ? undefined : { got: BigInt(match[1] ?? '0'), expected: BigInt(match[2] ?? '0') };
+}
+
 /** `invalid nonce; got G, expected E: invalid sequence` → geth's `nonce too low: next nonce E, tx nonce G`. */
 function nonceMessage(log: string): string {
-  const match = /got (\d+), expected (\d+)/.exec(log);
-  if (match === null) return log;
-  const got = BigInt(match[1] ?? '0');
-  const expected = BigInt(match[2] ?? '0');
+  const nonces = noncesOf(log);
+  if (nonces === undefined) return log;
+  const { got, expected } = nonces;
   const kind = got < expected ? 'nonce too low' : 'nonce too high';
   return `${kind}: next nonce ${expected}, tx nonce ${got}`;
 }

@@ -1,7 +1,10 @@
 // The one way a signed Ethereum transaction leaves the tier: wrapped as a Cosmos tx (fee in the chain's
 // EVM denom), broadcast with broadcast_tx_sync, refusals in geth's words, each accepted tx recorded in the
 // store (pending answers read past CometBFT's 100-tx listing with it) and its hash appended to the pending
-// feed. The rebroadcaster sends a kept tx the engine lost through here again.
+// feed. The rebroadcaster sends a kept tx the engine lost through here again; a tx refused for a nonce the
+// engine is not at yet, while the record holds the sender's accepted txs of every nonce between (an engine
+// that restarted lost them, and the rebroadcaster's next round has not come), sends those first and is tried
+// again, so a client is never refused a nonce the tier had already taken the one before.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PendingFeed } from '@photon/bus';
 import { InvalidInputError } from '@photon/codec';
@@ -12,9 +15,9 @@ import {
   EvmQueryClient,
 } from '@photon/engine-client';
 import { wrapEthereumTx } from '@photon/ethermint-wire';
-import { hexlify } from 'ethers';
+import { getBytes, hexlify } from 'ethers';
 import { TX_OPTIONS, type TxOptions } from '../tx-options';
-import { ALREADY_KNOWN, checkTxError, isAlreadyInCache } from './check-tx-errors';
+import { ALREADY_KNOWN, checkTxError, isAlreadyInCache, nonceRefusal } from './check-tx-errors';
 
 /**
  * What the engine made of a kept tx sent again: taken again, already there (its cache knows it), or
@@ -46,7 +49,9 @@ export class TxSubmitter {
 
   /** Broadcasts `signedRaw` (EIP-2718 bytes whose Ethereum hash is `hash`) and returns `hash` once CheckTx took it. */
   async submit(signedRaw: Uint8Array, hash: string, by: SubmittedBy): Promise<string> {
-    const answer = await this.broadcast(signedRaw);
+    let answer = await this.broadcast(signedRaw);
+    if (answer !== 'known' && answer.code !== 0 && (await this.filledNonceGap(answer, by)))
+      answer = await this.broadcast(signedRaw);
     if (answer === 'known') throw new InvalidInputError(ALREADY_KNOWN);
     if (answer.code !== 0) throw checkTxError(answer);
     await this.record(signedRaw, hash, by);
@@ -63,6 +68,26 @@ export class TxSubmitter {
     if (answer.code === 0) return { kind: 'accepted' };
     const { message } = checkTxError(answer);
     return message === ALREADY_KNOWN ? { kind: 'known' } : { kind: 'refused', message };
+  }
+
+  /**
+   * When `answer` refuses a tx for a nonce above the engine's next one and the record holds the sender's
+   * accepted txs of every nonce between, sends those again in order: whether all were taken (or known).
+   */
+  private async filledNonceGap(answer: CometBroadcastResult, by: SubmittedBy): Promise<boolean> {
+    const refusal = nonceRefusal(answer);
+    if (refusal === undefined || refusal.got !== by.nonce || refusal.expected >= by.nonce) return false;
+    const kept = await this.options.accepted.forSender(by.sender).catch(() => []);
+    const between = kept.filter((tx) => tx.nonce >= refusal.expected && tx.nonce < by.nonce);
+    const whole =
+      between.length === Number(by.nonce - refusal.expected) &&
+      between.every((tx, i) => tx.nonce === refusal.expected + BigInt(i));
+    if (!whole) return false;
+    for (const tx of between) {
+      if ((await this.rebroadcast(getBytes(tx.raw))).kind === 'refused') return false;
+    }
+    this.log.log(`sent ${between.length} kept txs of ${by.sender} again before nonce ${by.nonce}`);
+    return true;
   }
 
   /** broadcast_tx_sync of the wrapped tx: CheckTx's answer, or 'known' when the engine's cache has it. */
