@@ -3,9 +3,9 @@
 // generator takes of it (it shares the cores), and so what the target may spend against what it spends. A
 // process, or a thread such as the devnet's, runs on one core at a time: its µs a request caps the target at
 // 1e6 ÷ µs req/s whatever the other core does, so the busiest part is named with that cap.
-import { type Goal } from './goals';
+import { type Goal, samplesOf } from './goals';
 import { type Cell } from './rounds';
-import { median } from './stats';
+import { median, spread } from './stats';
 import { textTable } from './text-table';
 
 /** The budget of one goal: µs a request unless named otherwise. */
@@ -21,9 +21,6 @@ export interface GoalBudget {
   /** The part (process or thread, a main thread as its process less its threads) that spends most. */
   readonly busiest: { readonly part: string; readonly micros: number };
 }
-
-const medianOf = (values: readonly number[]): number | undefined =>
-  values.length === 0 ? undefined : median(values);
 
 /** Each part's µs per request in one round: a process less the threads read apart ("main thread"). */
 function partsOf(
@@ -45,12 +42,9 @@ function partsOf(
 
 /** The budget of `goal` from `cells`, or undefined when its rows, CPU or load readings are missing. */
 export function goalBudget(goal: Goal, cells: readonly Cell[], cores: number): GoalBudget | undefined {
-  const samplesOf = (target: string) =>
-    cells.find((c) => c.target === target && c.workload.name === goal.workload && c.failure === undefined)
-      ?.samples ?? [];
-  const mine = samplesOf(goal.target);
-  const versus = medianOf(samplesOf(goal.versus).map((s) => s.reqPerSec));
-  const load = medianOf(mine.flatMap((s) => (s.loadCpu === undefined ? [] : [s.loadCpu])));
+  const mine = samplesOf(cells, goal.target, goal.workload);
+  const versus = spread(samplesOf(cells, goal.versus, goal.workload).map((s) => s.reqPerSec))?.median;
+  const load = spread(mine.flatMap((s) => (s.loadCpu === undefined ? [] : [s.loadCpu])))?.median;
   const rounds = mine.flatMap((s) => (s.cpu === undefined || s.cpu.length === 0 ? [] : [partsOf(s.cpu)]));
   if (versus === undefined || load === undefined || rounds.length === 0) return undefined;
   const roles = [...new Set(rounds.flatMap((parts) => [...parts.keys()]))];

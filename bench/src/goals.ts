@@ -3,7 +3,7 @@
 // the per-round ratios, since a target and what it is compared with are measured seconds apart in each
 // round. The peer goals are issue 12's targets (and issue 26's for the public-endpoint mix); a goal whose rows were not both measured is skipped.
 import type { Cell } from './rounds';
-import { perRoundRatios, spread } from './stats';
+import { type RoundSample, perRoundRatios, spread } from './stats';
 import type { WorkloadName } from './workloads';
 
 export interface Goal {
@@ -44,29 +44,39 @@ export const GOALS: readonly Goal[] = [
   goal('cluster', 'eth_getBalance-batch100', 'in-process', 0.8),
 ];
 
-/** The goals whose target was selected, in the order of `goals`: those judgeGoals gives a line each. */
-export const selectedGoals = (goals: readonly Goal[], selected: readonly string[]): Goal[] =>
-  goals.filter((g) => selected.includes(g.target));
+/** The samples of `target` on `workload`, or none when it was not measured (missing, preflight failed). */
+export const samplesOf = (cells: readonly Cell[], target: string, workload: string): readonly RoundSample[] =>
+  cells.find((c) => c.target === target && c.workload.name === workload && c.failure === undefined)
+    ?.samples ?? [];
 
-/** One PASS/FAIL/SKIP line per goal whose target was selected, in the order of `goals`. */
-export function judgeGoals(
+/** A goal as the run judged it: its PASS/FAIL/SKIP line and whether it failed. */
+export interface JudgedGoal {
+  readonly goal: Goal;
+  readonly line: string;
+  readonly failed: boolean;
+}
+
+/** Each goal whose target was selected, in the order of `goals`, judged on `cells`. */
+export function judgedGoals(
   goals: readonly Goal[],
   cells: readonly Cell[],
   selected: readonly string[],
-): string[] {
-  const samplesOf = (target: string, workload: string) =>
-    cells.find((c) => c.target === target && c.workload.name === workload && c.failure === undefined)
-      ?.samples;
-  return selectedGoals(goals, selected).map((g) => {
-    const what = `${g.target} ${g.workload} ≥ ${g.atLeast.toFixed(2)}× ${g.versus}`;
-    const mine = samplesOf(g.target, g.workload);
-    const theirs = samplesOf(g.versus, g.workload);
-    if (mine === undefined || mine.length === 0) return `SKIP ${what}: not measured`;
-    if (theirs === undefined || theirs.length === 0) return `SKIP ${what}: ${g.versus} not measured`;
-    const ratio = spread(perRoundRatios(mine, theirs));
-    if (ratio === undefined) return `SKIP ${what}: no round measured both`;
-    const rounds = `median of ${ratio.count} round${ratio.count === 1 ? '' : 's'}`;
-    const range = `${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}`;
-    return `${ratio.median >= g.atLeast ? 'PASS' : 'FAIL'} ${what}: ${ratio.median.toFixed(2)}× (${rounds}, ${range})`;
-  });
+): JudgedGoal[] {
+  return goals
+    .filter((g) => selected.includes(g.target))
+    .map((goal) => {
+      const what = `${goal.target} ${goal.workload} ≥ ${goal.atLeast.toFixed(2)}× ${goal.versus}`;
+      const skip = (why: string): JudgedGoal => ({ goal, line: `SKIP ${what}: ${why}`, failed: false });
+      const mine = samplesOf(cells, goal.target, goal.workload);
+      const theirs = samplesOf(cells, goal.versus, goal.workload);
+      if (mine.length === 0) return skip('not measured');
+      if (theirs.length === 0) return skip(`${goal.versus} not measured`);
+      const ratio = spread(perRoundRatios(mine, theirs));
+      if (ratio === undefined) return skip('no round measured both');
+      const rounds = `median of ${ratio.count} round${ratio.count === 1 ? '' : 's'}`;
+      const range = `${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}`;
+      const failed = ratio.median < goal.atLeast;
+      const line = `${failed ? 'FAIL' : 'PASS'} ${what}: ${ratio.median.toFixed(2)}× (${rounds}, ${range})`;
+      return { goal, line, failed };
+    });
 }

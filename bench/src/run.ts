@@ -21,7 +21,7 @@ import { type ResultTarget, benchResult, sampleKey } from './results-json';
 import { CpuMeter, targetCpuParts } from './cpu-meter';
 import { capacityTables, cpuTable } from './cpu-report';
 import { goalBudget, goalBudgetTable } from './goal-budget';
-import { GOALS, judgeGoals, selectedGoals } from './goals';
+import { GOALS, judgedGoals } from './goals';
 import { type Cell, type StartedTarget, runRounds } from './rounds';
 import { RssRecorder } from './rss';
 import { rssTable } from './rss-report';
@@ -159,19 +159,17 @@ async function main(): Promise<number> {
       );
     if (rss.series.length > 0)
       console.log(`\nRSS of each target's processes (VmRSS, MiB):\n${rssTable(rss.series)}`);
-    const goals = judgeGoals(
+    const goals = judgedGoals(
       GOALS,
       cells,
       targets.map((t) => t.name),
     );
     if (goals.length > 0)
-      console.log(`\ngoals (informational, median of per-round req/s ratios):\n${goals.join('\n')}`);
-    const budgets = selectedGoals(
-      GOALS,
-      targets.map((t) => t.name),
-    ).flatMap((goal, i) => {
-      const budget =
-        goals[i]?.startsWith('FAIL') === true ? goalBudget(goal, cells, cpus().length) : undefined;
+      console.log(
+        `\ngoals (informational, median of per-round req/s ratios):\n${goals.map((g) => g.line).join('\n')}`,
+      );
+    const budgets = goals.flatMap(({ goal, failed }) => {
+      const budget = failed ? goalBudget(goal, cells, cpus().length) : undefined;
       return budget === undefined ? [] : [budget];
     });
     const budgetTable = goalBudgetTable(budgets);

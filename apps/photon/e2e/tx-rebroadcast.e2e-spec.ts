@@ -133,7 +133,8 @@ describe(TxRebroadcaster.name, () => {
     // No rebroadcast round runs (the test holds them): only the send itself can fill the gap.
     hashes.push(await send(await transfer(wallet, 2, 1n)));
     expect(await inMempool()).toBe(3);
-    expect(stats.snapshot()).toMatchObject({ rebroadcast: 0 });
+    // The two lost txs went again ahead of it (counted as sent again), the third is its own.
+    expect(stats.snapshot()).toMatchObject({ rebroadcast: 2 });
     await devnet!.produceNext();
     for (const hash of hashes)
       expect((await rpc(tier!.httpUrl, 'eth_getTransactionReceipt', [hash])).result).toMatchObject({

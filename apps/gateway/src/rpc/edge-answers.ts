@@ -24,6 +24,9 @@ export interface EdgeAnswerStats {
 const withoutParams = (call: RpcCall): boolean =>
   call.params === undefined || (Array.isArray(call.params) && call.params.length === 0);
 
+/** The param types that name a block (a tag, a number, an EIP-1898 selector). */
+const BLOCK_PARAM_TYPES: ReadonlySet<string> = new Set(['BLOCK_TAG_OR_NUMBER', 'BLOCK_ID']);
+
 /** Longer keys (params) are not kept: a client's huge params would crowd out everyone's answers. */
 const MAX_KEY_CHARS = 1_024;
 
@@ -210,16 +213,13 @@ function keyOf(method: string, params: unknown): string | undefined {
 function stateKey(row: MethodRow, call: RpcCall): string | undefined {
   const params = call.params;
   if (!Array.isArray(params) || params.length > row.params.length) return undefined;
-  const blockIndex = row.params.findIndex(
-    (param) => param.type === 'BLOCK_ID' || param.type === 'BLOCK_TAG_OR_NUMBER',
-  );
+  const blockIndex = row.params.findIndex((param) => BLOCK_PARAM_TYPES.has(param.type));
   if (blockIndex === -1) return undefined;
   const block: unknown = params[blockIndex];
   if (block === 'pending') return undefined;
   return keyOf(row.method, params);
 }
 
-const BLOCK_PARAM_TYPES: ReadonlySet<string> = new Set(['BLOCK_TAG_OR_NUMBER', 'BLOCK_ID']);
 const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '@photon/engine-client';
 import { wrapEthereumTx } from '@photon/ethermint-wire';
 import { getBytes, hexlify } from 'ethers';
+import { TxJournalStats } from '../rebroadcast/tx-journal-stats';
 import { TX_OPTIONS, type TxOptions } from '../tx-options';
 import { ALREADY_KNOWN, checkTxError, isAlreadyInCache, nonceRefusal } from './check-tx-errors';
 
@@ -44,6 +45,7 @@ export class TxSubmitter {
     private readonly comet: CometHttpClient,
     private readonly evm: EvmQueryClient,
     private readonly pending: PendingFeed,
+    private readonly stats: TxJournalStats,
     @Inject(TX_OPTIONS) private readonly options: TxOptions,
   ) {}
 
@@ -84,7 +86,9 @@ export class TxSubmitter {
       between.every((tx, i) => tx.nonce === refusal.expected + BigInt(i));
     if (!whole) return false;
     for (const tx of between) {
-      if ((await this.rebroadcast(getBytes(tx.raw))).kind === 'refused') return false;
+      const resent = await this.rebroadcast(getBytes(tx.raw));
+      if (resent.kind === 'refused') return false;
+      if (resent.kind === 'accepted') this.stats.sentAgain();
     }
     this.log.log(`sent ${between.length} kept txs of ${by.sender} again before nonce ${by.nonce}`);
     return true;
