@@ -3,7 +3,7 @@
 //
 // Replies are multiplexed on one wildcard inbox subscription per connection. nats.js's own
 // request() does the same but builds an Error (with a stack) for every request, even successful
-// ones, which cost a fifth of the gateway's CPU; this keeps only a map entry and a timer.
+// ones, which cost a fifth of the gateway's CPU; this keeps only a map entry and a deadline (call-deadlines.ts).
 //
 // The calls of a JSON-RPC batch that one service owns go in one message to its batch subject and come
 // back in one reply or a few parts (see split-replies.ts); where no replica takes batches (none up, or
@@ -46,6 +46,7 @@ import {
   resultOf,
   unwrapReply,
 } from './bus-wire';
+import { type CallDeadline, CallDeadlines } from './call-deadlines';
 import { CoalescingPublisher } from './coalescing-publisher';
 import { splitRequestId } from './request-id-header';
 import { eventSubject, pingSubject, rpcBatchSubject, rpcSubject } from './nats-subjects';
@@ -66,7 +67,7 @@ interface PendingReply {
   /** Takes one reply message; true once the exchange has all it waits for. */
   readonly take: (message: Msg) => boolean;
   readonly reject: (error: unknown) => void;
-  readonly timer: NodeJS.Timeout;
+  readonly deadline: CallDeadline;
   /** The connection's generation when the request went out (raised at each disconnect). */
   readonly generation: number;
   /** What went out, to send again when its replica is lost (idempotent services only). */
@@ -101,6 +102,7 @@ const NO_RESPONDERS = 503;
 export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
   private readonly inbox = createInbox();
   private readonly pending = new Map<string, PendingReply>();
+  private readonly deadlines = new CallDeadlines();
   private readonly subscription: Subscription;
   private readonly eventSubscriptions = new Set<Subscription>();
   private readonly publisher: CoalescingPublisher;
@@ -344,10 +346,11 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     for (const subscription of this.eventSubscriptions) subscription.unsubscribe();
     this.eventSubscriptions.clear();
     for (const [token, pending] of this.pending) {
-      clearTimeout(pending.timer);
+      pending.deadline.cancel();
       pending.reject(new ResourceUnavailableError('the bus is shutting down'));
       this.pending.delete(token);
     }
+    this.deadlines.close();
   }
 
   private send(
@@ -386,10 +389,10 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         return;
       }
       const token = (this.nextToken++).toString(36);
-      const timer = setTimeout(() => {
+      const deadline = this.deadlines.start(timeoutMs, () => {
         this.pending.delete(token);
         reject(new ResourceUnavailableError('request timed out'));
-      }, timeoutMs);
+      });
       const finish = (message: Msg): boolean => {
         if (!take(message)) return false;
         resolve();
@@ -403,7 +406,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
         service,
         take: finish,
         reject,
-        timer,
+        deadline,
         generation: this.generation,
         resend,
         resent: 0,
@@ -417,7 +420,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     const pending = this.pending.get(token);
     if (pending === undefined) return;
     this.pending.delete(token);
-    clearTimeout(pending.timer);
+    pending.deadline.cancel();
     pending.reject(error);
   }
 
@@ -448,7 +451,7 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     }
     if (!done) return;
     this.pending.delete(token);
-    clearTimeout(pending.timer);
+    pending.deadline.cancel();
   }
 }
 
