@@ -8,16 +8,19 @@ import { type OpsMetrics, errorCodeOf } from '@photon/ops';
 const LAYER = 'gateway';
 
 export function countedInvoke(invoke: InvokeCall, metrics: OpsMetrics): InvokeCall {
-  return async (call) => {
+  // A promise chain, not an async function: one promise and microtask turn fewer on every call.
+  return (call) => {
     const started = performance.now();
-    try {
-      const result = await invoke(call);
-      metrics.observeCall(LAYER, call.method, (performance.now() - started) / 1000);
-      return result;
-    } catch (error) {
-      metrics.observeCall(LAYER, call.method, (performance.now() - started) / 1000, errorCodeOf(error));
-      throw error;
-    }
+    return invoke(call).then(
+      (result) => {
+        metrics.observeCall(LAYER, call.method, (performance.now() - started) / 1000);
+        return result;
+      },
+      (error: unknown) => {
+        metrics.observeCall(LAYER, call.method, (performance.now() - started) / 1000, errorCodeOf(error));
+        throw error;
+      },
+    );
   };
 }
 
