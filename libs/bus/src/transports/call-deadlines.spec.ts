@@ -134,6 +134,19 @@ describe(CallDeadlines.name, () => {
     expect(deadlines.waiting).toBe(0);
   });
 
+  it('edge: a call that ends after close changes nothing', async () => {
+    const deadlines = new CallDeadlines();
+    let finish: (value: number) => void = () => undefined;
+    const bounded = deadlines.bound(new Promise<number>((resolve) => (finish = resolve)), 1_000);
+    deadlines.close();
+    finish(5);
+    await expect(bounded).resolves.toBe(5);
+    expect(deadlines.waiting).toBe(0);
+    expect(deadlines.held).toBe(0);
+    deadlines.start(1_000, () => undefined);
+    expect(deadlines.waiting).toBe(1);
+  });
+
   it('default: a line whose calls all ended lets its timer go and starts a new one for the next call', () => {
     const deadlines = new CallDeadlines();
     const expired: string[] = [];

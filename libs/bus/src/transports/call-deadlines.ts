@@ -127,6 +127,8 @@ class DeadlineLine {
   close(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    // A call that ends after this must not count itself out of a line that no longer counts it.
+    for (let i = this.first; i < this.queue.length; i++) this.queue[i]!.expire = undefined;
     this.queue = [];
     this.first = 0;
     this.live = 0;
