@@ -1,7 +1,7 @@
-// What the gateway counts for a body refused as a whole (over its rate limit).
-import { parseBody } from '@photon/codec';
+// What the gateway counts for a body refused as a whole (over its rate limit), and for each call it routes.
+import { InvalidParamsError, type RpcCall, parseBody } from '@photon/codec';
 import { OpsMetrics } from '@photon/ops';
-import { countRefusedBody } from './counted-calls';
+import { countRefusedBody, countedInvoke } from './counted-calls';
 
 describe(countRefusedBody.name, () => {
   it('default: each call of a refused batch is counted by method with the refusal code; bad items as invalid', async () => {
@@ -20,5 +20,31 @@ describe(countRefusedBody.name, () => {
     expect(text).toContain('photon_rpc_errors_total{service="gateway",method="eth_chainId",code="-32005"} 1');
     expect(text).toContain('photon_rpc_errors_total{service="gateway",method="(invalid)",code="-32600"} 1');
     expect(text).not.toContain('12'.repeat(20));
+  });
+});
+
+describe(countedInvoke.name, () => {
+  const call: RpcCall = { id: 1, method: 'eth_chainId', params: [], notification: false };
+
+  it('default: a call answered later is counted and gives its answer', async () => {
+    const metrics = new OpsMetrics();
+    await expect(countedInvoke(() => Promise.resolve('0x2328'), metrics)(call)).resolves.toBe('0x2328');
+    expect(await metrics.text()).toContain(
+      'photon_rpc_requests_total{service="gateway",method="eth_chainId"} 1',
+    );
+  });
+
+  it('error: an invoke that throws at once rejects with what it threw and is counted with its code', async () => {
+    const metrics = new OpsMetrics();
+    const thrown = new InvalidParamsError('refused at once');
+    const counted = countedInvoke(() => {
+      throw thrown;
+    }, metrics);
+    let returned: Promise<unknown> | undefined;
+    expect(() => (returned = counted(call))).not.toThrow();
+    await expect(returned).rejects.toBe(thrown);
+    expect(await metrics.text()).toContain(
+      'photon_rpc_errors_total{service="gateway",method="eth_chainId",code="-32602"} 1',
+    );
   });
 });

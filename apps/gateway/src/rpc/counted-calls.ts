@@ -2,16 +2,23 @@
 // time and error code, the calls refused over a rate limit, and the request items refused before a
 // method was read. Only method names of the
 // method table and codes become labels (see @photon/ops), never params.
-import { type InvokeCall, type ParsedBody } from '@photon/codec';
+import { type InvokeCall, type ParsedBody, rejectedWith } from '@photon/codec';
 import { type OpsMetrics, errorCodeOf } from '@photon/ops';
 
 const LAYER = 'gateway';
 
 export function countedInvoke(invoke: InvokeCall, metrics: OpsMetrics): InvokeCall {
-  // A promise chain, not an async function: one promise and microtask turn fewer on every call.
+  // A promise chain, not an async function: one promise and microtask turn fewer on every call. An invoke
+  // that throws at once is counted and rejects, as it did inside the async function.
   return (call) => {
     const started = performance.now();
-    return invoke(call).then(
+    let trip: Promise<unknown>;
+    try {
+      trip = invoke(call);
+    } catch (error) {
+      trip = rejectedWith(error);
+    }
+    return trip.then(
       (result) => {
         metrics.observeCall(LAYER, call.method, (performance.now() - started) / 1000);
         return result;

@@ -19,6 +19,12 @@ class SampleHandlers {
   refuse(): never {
     throw new InvalidParamsError('refused at once');
   }
+
+  @RpcMethod('net_listening')
+  throwNonError(): never {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a defect a handler may have, on purpose
+    throw 'not an Error';
+  }
 }
 
 describe(RpcHandlerRegistry.name, () => {
@@ -64,6 +70,11 @@ describe(RpcHandlerRegistry.name, () => {
     let returned: Promise<unknown> | undefined;
     expect(() => (returned = handlers.invoke('web3_sha3', [], { transport: 'http' }))).not.toThrow();
     await expect(returned).rejects.toThrow(new InvalidParamsError('refused at once'));
+  });
+
+  it('error: a handler that throws something other than an Error rejects with exactly that', async () => {
+    const handlers = registry([new SampleHandlers()]);
+    await expect(handlers.invoke('net_listening', [], { transport: 'http' })).rejects.toBe('not an Error');
   });
 
   it('default: the observer hears how each call ended, with its owner', async () => {

@@ -2,7 +2,7 @@
 // invokes them by wire name. Both transports call handlers only through this registry.
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { MethodNotFoundError } from '@photon/codec';
+import { MethodNotFoundError, rejectedWith } from '@photon/codec';
 import { type ServiceName, findInternalMethod, findMethod, isShippedService } from '@photon/types';
 import type { CallContext } from './call-context';
 import { RPC_METHOD_METADATA } from './rpc-method.decorator';
@@ -119,7 +119,7 @@ export class RpcHandlerRegistry implements OnModuleInit {
     try {
       return Promise.resolve(handler(params, context));
     } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return rejectedWith(error);
     }
   }
 }

@@ -345,12 +345,11 @@ export class NatsMethodBus extends MethodBus implements OnModuleDestroy {
     this.subscription.unsubscribe();
     for (const subscription of this.eventSubscriptions) subscription.unsubscribe();
     this.eventSubscriptions.clear();
+    this.deadlines.close();
     for (const [token, pending] of this.pending) {
-      pending.deadline.cancel();
       pending.reject(new ResourceUnavailableError('the bus is shutting down'));
       this.pending.delete(token);
     }
-    this.deadlines.close();
   }
 
   private send(
