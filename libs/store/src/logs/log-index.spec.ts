@@ -93,6 +93,26 @@ describe.each([
     expect((await reader.lookup([[topicKey(0, TOPICS[0]!)]], 1n, 30n)).heights).toEqual([]);
   });
 
+  it('behavior: while clear runs, a lookup that still finds a span finds all its heights', async () => {
+    const [writer, reader] = await replicas.pair();
+    // Enough keys that clearing takes several batches, with lookups between them.
+    const blocks = Array.from({ length: 1_500 }, (_, i) => ({
+      height: BigInt(i + 1),
+      keys: [topicKey(0, TOPICS[0]!), topicKey(1, `0x${(i + 1).toString(16).padStart(64, '0')}`)],
+    }));
+    await writer.record(1n, 1_500n, blocks, '1:0x01');
+    let cleared = false;
+    const clearing = writer.clear().then(() => (cleared = true));
+    const answers: { span: unknown; heights: number }[] = [];
+    while (!cleared) {
+      const found = await reader.lookup([[topicKey(0, TOPICS[0]!)]], 1n, 1_500n);
+      answers.push({ span: found.span, heights: found.heights.length });
+    }
+    await clearing;
+    expect(answers.filter((answer) => answer.span !== null && answer.heights !== 1_500)).toEqual([]);
+    expect(await reader.span()).toBeNull();
+  });
+
   it('property: every lookup equals a brute-force pass, for live and backfilled blocks alike', async () => {
     const [writer, reader] = await replicas.pair();
     const next = seededRandom(20261125);

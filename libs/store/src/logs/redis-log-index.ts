@@ -93,6 +93,9 @@ export class RedisLogIndex extends LogIndex {
   }
 
   async clear(): Promise<void> {
+    // The span goes first: entries deleted batch by batch under a span still claiming them would make a
+    // lookup meanwhile answer "no logs" where there are some (a scan answers instead while there is no span).
+    await this.redis.unlink(this.spanKey());
     let cursor = '0';
     do {
       const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}:*`, 'COUNT', CLEAR_BATCH);
