@@ -75,6 +75,16 @@ describe(parseOptions.name, () => {
     });
   });
 
+  it('behavior: a named-only target is measured only when --targets names it, never by --peers', () => {
+    const withRelay = { ...withPeers, targets: [...withPeers.targets, 'relay'], namedOnly: ['relay'] };
+    expect(parseOptions([], {}, withRelay)?.targets).toEqual(['echo', 'in-process', 'cluster']);
+    expect(parseOptions(['--peers'], {}, withRelay)?.targets).not.toContain('relay');
+    expect(parseOptions(['--targets', 'cluster,relay'], {}, withRelay)?.targets).toEqual([
+      'cluster',
+      'relay',
+    ]);
+  });
+
   it('behavior: --warmup 0 turns the warm-up off', () => {
     expect(parseOptions(['--warmup', '0'], {}, known)?.warmupS).toBe(0);
   });

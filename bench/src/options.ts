@@ -35,6 +35,7 @@ against every target), and reports medians across rounds and the median per-roun
   --peers               also the peer nodes anvil, hardhat, ganache (BENCH_PEERS=1)
   --targets <a,b>       only these targets (and with --peers, the peers too)
                                                                (BENCH_TARGETS, default all but peers)
+                        relay (the floor of the cluster's parts): only when named
   --workloads <a,b>     only these workloads                   (BENCH_WORKLOADS, default all)
                         public-mix:<method> (eth_call, eth_getBlockByNumber, …): one method
                         of the mix with its mix arguments, only when named
@@ -96,6 +97,8 @@ export function parseOptions(
     targets: readonly string[];
     workloads: readonly string[];
     peers?: readonly string[];
+    /** Targets measured only when named (not peers: `--peers` does not bring them). */
+    namedOnly?: readonly string[];
     /** Workloads measured only when named. */
     extraWorkloads?: readonly string[];
   },
@@ -132,7 +135,7 @@ export function parseOptions(
   const picked = names(
     'target',
     v.targets ?? env['BENCH_TARGETS'],
-    known.targets.filter((t) => !peerNames.includes(t)),
+    known.targets.filter((t) => !peerNames.includes(t) && !(known.namedOnly ?? []).includes(t)),
     known.targets,
   );
   return {

@@ -46,6 +46,7 @@ async function main(): Promise<number> {
       workloads: WORKLOADS.map((w) => w.name),
       extraWorkloads: EXTRA_WORKLOADS.map((w) => w.name),
       peers: TARGETS.filter((t) => t.peer === true).map((t) => t.name),
+      namedOnly: TARGETS.filter((t) => t.onlyWhenNamed === true).map((t) => t.name),
     });
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;

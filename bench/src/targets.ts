@@ -18,6 +18,7 @@ import { ANVIL } from './peers/anvil';
 import { GANACHE } from './peers/ganache';
 import { HARDHAT } from './peers/hardhat';
 import { startPeer } from './peers/start-peer';
+import { startRelay } from './floor-relay/start-relay';
 
 export interface RunningTarget {
   /** Where JSON-RPC POSTs go. */
@@ -45,6 +46,8 @@ export interface Target {
   baseline?: boolean;
   /** Another node measured for comparison (`--peers`); Photon's rows get a ratio to each. */
   peer?: boolean;
+  /** Measured only when `--targets` names it (the floor relay): never in a default run or with `--peers`. */
+  onlyWhenNamed?: boolean;
   /** Starts the target and resolves once it is ready to take load. */
   start(context: TargetContext): Promise<RunningTarget>;
 }
@@ -106,6 +109,8 @@ export const TARGETS: readonly Target[] = [
     name: 'cluster',
     start: (context) => startStack('cluster', context, { queryReplicas: 1 }),
   },
+  // The floor of the cluster's parts with none of Photon's own work (floor-relay/start-relay.ts).
+  { name: 'relay', onlyWhenNamed: true, start: startRelay },
   { name: 'anvil', peer: true, start: (context) => startPeer(ANVIL, context) },
   { name: 'hardhat', peer: true, start: (context) => startPeer(HARDHAT, context) },
   { name: 'ganache', peer: true, start: (context) => startPeer(GANACHE, context) },
