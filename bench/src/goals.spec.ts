@@ -53,7 +53,7 @@ describe(judgedGoals.name, () => {
   });
 
   it('behavior: every goal names targets the bench has', () => {
-    const names = new Set(['echo', 'in-process', 'cluster', 'anvil', 'hardhat', 'ganache']);
+    const names = new Set(['echo', 'in-process', 'cluster', 'relay', 'anvil', 'hardhat', 'ganache']);
     for (const g of GOALS) expect([names.has(g.target), names.has(g.versus)]).toEqual([true, true]);
   });
 });
