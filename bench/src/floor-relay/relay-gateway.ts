@@ -34,13 +34,16 @@ const write = (response: ServerResponse, body: string) =>
 const withId = (id: unknown, result: string) =>
   `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
 
-async function fromPhoton(body: string): Promise<string> {
+/** Photon's answer to `body`: its result's JSON to keep, or (an error) its whole text, kept by no one. */
+async function fromPhoton(body: string): Promise<{ result: string } | { answer: string }> {
   const response = await fetch(photonUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
   });
-  return JSON.stringify(((await response.json()) as { result: unknown }).result);
+  const answer = await response.text();
+  const { result } = JSON.parse(answer) as { result?: unknown };
+  return result === undefined ? { answer } : { result: JSON.stringify(result) };
 }
 
 async function main(): Promise<void> {
@@ -80,8 +83,9 @@ async function main(): Promise<void> {
       }
       fromPhoton(text).then(
         (fetched) => {
-          kept.set(key, fetched);
-          write(response, withId(call.id, fetched));
+          if (!('result' in fetched)) return write(response, fetched.answer);
+          kept.set(key, fetched.result);
+          write(response, withId(call.id, fetched.result));
         },
         (error: unknown) => {
           response.writeHead(502).end(String(error));
