@@ -131,11 +131,12 @@ export function parseOptions(
   const quick = v.quick === true;
   const peers = v.peers === true || env['BENCH_PEERS'] === '1';
   const peerNames = known.peers ?? [];
+  const namedOnly = known.namedOnly ?? [];
   // Peers are never measured unless named or asked for: each is slow to start and seed.
   const picked = names(
     'target',
     v.targets ?? env['BENCH_TARGETS'],
-    known.targets.filter((t) => !peerNames.includes(t) && !(known.namedOnly ?? []).includes(t)),
+    known.targets.filter((t) => !peerNames.includes(t) && !namedOnly.includes(t)),
     known.targets,
   );
   return {

@@ -1,7 +1,5 @@
 // The servers the bench measures, one row per target; each starts as child processes so the load
 // generator never shares their event loop.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import {
@@ -10,9 +8,10 @@ import {
   type PhotonStackOptions,
   freePort,
   spawnProcess,
-  startPhotonStack,
   waitForReady,
 } from '@photon/testing';
+
+import { startBenchStack } from './bench-stack';
 
 import { ANVIL } from './peers/anvil';
 import { GANACHE } from './peers/ganache';
@@ -65,38 +64,14 @@ async function startEcho(): Promise<RunningTarget> {
   return { url, processes: [proc], stop: () => proc.stop() };
 }
 
-/**
- * A Photon stack serving the bench chain at a 1 s block time, so head-cached answers live as long
- * as on a real chain. A data dir has one owner at a time, so each stack runs on its own copy.
- */
+/** A Photon stack on its own copy of the bench chain (bench-stack.ts), as a target. */
 async function startStack(
   kind: PhotonStackKind,
   context: TargetContext,
   opts: PhotonStackOptions = {},
 ): Promise<RunningTarget> {
-  const dataDir = await mkdtemp(join(tmpdir(), `photon-bench-${kind}-`));
-  const removeDataDir = (): Promise<void> => rm(dataDir, { recursive: true, force: true });
-  try {
-    await cp(await context.chainDir(), dataDir, { recursive: true });
-    const stack = await startPhotonStack(kind, {
-      ...opts,
-      blockTimeMs: 1000,
-      // Opening a copy of the bench chain can take longer than the default 20 s on a busy box.
-      readyTimeoutMs: 60_000,
-      devnetArgs: ['--data-dir', dataDir],
-    });
-    return {
-      url: stack.httpUrl,
-      processes: stack.all,
-      stop: async () => {
-        await stack.stop();
-        await removeDataDir();
-      },
-    };
-  } catch (err) {
-    await removeDataDir();
-    throw err;
-  }
+  const { stack, stop } = await startBenchStack(kind, await context.chainDir(), opts);
+  return { url: stack.httpUrl, processes: stack.all, stop };
 }
 
 export const TARGETS: readonly Target[] = [

@@ -5,8 +5,9 @@
 // No limits, request ids, CORS, metrics or envelope checks. Run as
 // `node relay-gateway.js <port> <nats url> <subject> <photon gateway url>`.
 import { createServer, type ServerResponse } from 'node:http';
+import { CoalescingPublisher } from '@photon/bus';
 import { connect, createInbox } from 'nats';
-import { publishSoon, textOf } from './publish-soon';
+import { EDGE_METHODS } from './edge-methods';
 
 const [port = '', natsUrl = '', subject = '', photonUrl = ''] = process.argv.slice(2);
 if (port === '' || natsUrl === '' || subject === '' || photonUrl === '') {
@@ -14,13 +15,6 @@ if (port === '' || natsUrl === '' || subject === '' || photonUrl === '') {
   process.exit(2);
 }
 
-const EDGE_METHODS = new Set([
-  'eth_blockNumber',
-  'eth_chainId',
-  'eth_getBlockByNumber',
-  'eth_getTransactionReceipt',
-  'eth_getLogs',
-]);
 /** Each edge request's result JSON, by method and params. */
 const kept = new Map<string, string>();
 const waiting = new Map<number, (text: string) => void>();
@@ -48,7 +42,8 @@ async function fromPhoton(body: string): Promise<{ result: string } | { answer: 
 
 async function main(): Promise<void> {
   const connection = await connect({ servers: natsUrl });
-  const publish = publishSoon(connection);
+  // Publishes coalesced per event-loop turn, as Photon's services send theirs (without it, no floor).
+  const publisher = new CoalescingPublisher(connection, (_, error) => console.error(String(error)));
   const inbox = createInbox();
   connection.subscribe(`${inbox}.*`, {
     callback: (error, msg) => {
@@ -56,7 +51,7 @@ async function main(): Promise<void> {
       const id = Number(msg.subject.slice(inbox.length + 1));
       const done = waiting.get(id);
       waiting.delete(id);
-      done?.(textOf(msg.data));
+      done?.(msg.string());
     },
   });
   createServer((request, response) => {
@@ -72,7 +67,7 @@ async function main(): Promise<void> {
       if (Array.isArray(call) || !EDGE_METHODS.has(call.method)) {
         const id = nextId++;
         waiting.set(id, (reply) => write(response, reply));
-        publish(subject, Buffer.from(text), `${inbox}.${id}`);
+        publisher.publish(subject, Buffer.from(text), `${inbox}.${id}`);
         return;
       }
       const key = call.method + JSON.stringify(call.params ?? []);

@@ -4,8 +4,8 @@
 // params decoding or validation, no head tracking but one height read every 200 ms, no caches, limits or
 // metrics. Run as `node relay-query.js <nats url> <subject> <engine url>`.
 import { CometHttpClient, EvmQueryClient, type TransactionArgsJson } from '@photon/engine-client';
+import { CoalescingPublisher } from '@photon/bus';
 import { connect } from 'nats';
-import { publishSoon, textOf } from './publish-soon';
 
 interface Request {
   readonly id: unknown;
@@ -52,16 +52,17 @@ async function main(): Promise<void> {
   await readHeight();
   setInterval(() => void readHeight().catch(() => undefined), 200).unref();
   const connection = await connect({ servers: natsUrl });
-  const publish = publishSoon(connection);
+  // Publishes coalesced per event-loop turn, as Photon's services send theirs (without it, no floor).
+  const publisher = new CoalescingPublisher(connection, (_, error) => console.error(String(error)));
   connection.subscribe(subject, {
     queue: 'relay-query',
     callback: (error, msg) => {
       if (error !== null || msg.reply === undefined) return;
       const reply = msg.reply;
       // A batch comes whole, as the gateway's batch of one service's items does.
-      const body = JSON.parse(textOf(msg.data)) as Request | Request[];
+      const body = JSON.parse(msg.string()) as Request | Request[];
       const answered = Array.isArray(body) ? Promise.all(body.map(outcome)) : outcome(body);
-      void answered.then((json) => publish(reply, Buffer.from(JSON.stringify(json))));
+      void answered.then((json) => publisher.publish(reply, Buffer.from(JSON.stringify(json))));
     },
   });
 }

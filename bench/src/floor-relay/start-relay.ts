@@ -6,39 +6,28 @@
 // Photon's own code does. It serves every workload but keeps no answer Photon keeps per head (a repeated
 // eth_call or eth_getBalance goes to the engine every time): its rows that matter are the mix and the
 // envelope.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, spawnProcess, startPhotonStack, waitForReady } from '@photon/testing';
+import { freePort, spawnProcess, waitForReady } from '@photon/testing';
+import { startBenchStack } from '../bench-stack';
 import { PUBLIC_MIX } from '../public-mix';
+import { call } from '../rpc-calls';
 import type { RunningTarget, TargetContext } from '../targets';
-
-const EDGE_METHODS = new Set([
-  'eth_getBlockByNumber',
-  'eth_getTransactionReceipt',
-  'eth_getLogs',
-  'eth_blockNumber',
-]);
+import { EDGE_METHODS } from './edge-methods';
 
 export async function startRelay(context: TargetContext): Promise<RunningTarget> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'photon-bench-relay-'));
-  await cp(await context.chainDir(), dataDir, { recursive: true });
-  const stack = await startPhotonStack('cluster', {
-    queryReplicas: 1,
-    blockTimeMs: 1000,
-    readyTimeoutMs: 60_000,
-    devnetArgs: ['--data-dir', dataDir],
-  });
+  const cluster = await startBenchStack('cluster', await context.chainDir(), { queryReplicas: 1 });
+  const { stack } = cluster;
   const port = await freePort();
   const subject = `relay.${stack.busPrefix}`;
+  const script = (name: string) => join(__dirname, name);
   const query = spawnProcess(process.execPath, [
-    join(__dirname, 'relay-query.js'),
+    script('relay-query.js'),
     stack.natsUrl,
     subject,
     stack.devnetUrl,
   ]);
   const gateway = spawnProcess(process.execPath, [
-    join(__dirname, 'relay-gateway.js'),
+    script('relay-gateway.js'),
     String(port),
     stack.natsUrl,
     subject,
@@ -46,8 +35,7 @@ export async function startRelay(context: TargetContext): Promise<RunningTarget>
   ]);
   const stop = async () => {
     await Promise.all([query.stop(), gateway.stop()]);
-    await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await cluster.stop();
   };
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -65,9 +53,7 @@ async function fillEdge(url: string, chainHeight: number): Promise<void> {
   const bodies = new Set<string>();
   for (const method of PUBLIC_MIX.filter((m) => EDGE_METHODS.has(m.method))) {
     for (let k = 0; k < chainHeight; k++)
-      bodies.add(
-        JSON.stringify({ jsonrpc: '2.0', id: 1, method: method.method, params: method.paramsAt(k) }),
-      );
+      bodies.add(JSON.stringify(call(method.method, method.paramsAt(k), 1)));
   }
   const all = [...bodies];
   for (let start = 0; start < all.length; start += 20) {

@@ -18,6 +18,7 @@ export { NatsMethodBus } from './transports/nats-method-bus';
 export { NatsRpcServer } from './transports/nats-rpc-server';
 export type { NatsRpcServerOptions } from './transports/nats-rpc-server';
 export { connectNats, withoutCredentials } from './transports/nats-connection';
+export { CoalescingPublisher } from './transports/coalescing-publisher';
 export type { NatsCredentials } from './transports/nats-connection';
 export { BusModule } from './bus.module';
 export {
