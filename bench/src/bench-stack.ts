@@ -1,7 +1,7 @@
 // A Photon stack serving the bench chain at a 1 s block time, so head-cached answers live as long as on a
-// real chain, with the ops listener on as compose and k8s run every process (its metrics count every call, so
-// the CPU per request is what an operator pays). A data dir has one owner at a time, so each stack runs on its
-// own copy, removed with the stack.
+// real chain, with the ops listener on unless asked otherwise (`ops: false`, to measure what it costs), as
+// compose and k8s run every process: its metrics count every call, so the CPU per request is what an operator
+// pays. A data dir has one owner at a time, so each stack runs on its own copy, removed with the stack.
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +41,7 @@ export async function startBenchStack(
     const stack = await startPhotonStack(kind, {
       ...opts,
       blockTimeMs: 1000,
-      ops: true,
+      ops: opts.ops ?? true,
       // Opening a copy of the bench chain can take longer than the default 20 s on a busy box.
       readyTimeoutMs: 60_000,
       devnetArgs: ['--data-dir', dataDir],

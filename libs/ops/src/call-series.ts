@@ -40,7 +40,7 @@ export class CallSeries {
     series.errors.set(code, (series.errors.get(code) ?? 0) + 1);
   }
 
-  /** The three metrics in the text format, each a block of lines; none for a metric without a series. */
+  /** The three metrics in the text format, each a block of lines; a metric without a series is its header alone. */
   blocks(): string[] {
     const requests: string[] = [];
     const errors: string[] = [];
