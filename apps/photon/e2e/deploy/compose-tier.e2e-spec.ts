@@ -6,6 +6,8 @@
 // volumes kept brings back the chain and the keystore's unlocked faucet account.
 // Without a daemon it does not run, and says why in its name (the summary lists it as not run); on
 // CI (CI=true) a missing daemon fails it, since .ci/run starts one.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devWallet, rpc, waitFor } from '@photon/testing';
 import { JsonRpcProvider, Wallet } from 'ethers';
@@ -13,6 +15,14 @@ import { WebSocket } from 'ws';
 import { ComposeTier } from './compose-tier';
 import { ROOT } from './deploy-files';
 import { composeCommand, daemonMissing, run } from './docker-host';
+import {
+  namedIn,
+  projectContainers,
+  restartedAfterExit,
+  startupAfterRestarts,
+  startupOf,
+  unhealthyIds,
+} from './tier-startup';
 
 jest.setTimeout(120_000);
 
@@ -23,6 +33,30 @@ const PHOTON_SERVICES = ['devnet', 'query', 'tx', 'events', 'keystore', 'gateway
 const missing = daemonMissing();
 const runHere = missing === undefined || process.env['CI'] === 'true';
 const title = `the compose tier on a Docker daemon${runHere ? '' : ` (${missing})`}`;
+
+/**
+ * A project whose `first` exits with code 7 at each of its first three starts (a count in its volume) and
+ * runs from its restart policy's fourth start on, with `second` waiting for it to be healthy: how the tier's
+ * containers look to Compose when one exits at start. Three exits, as the daemon waits 100, 200 and 400 ms
+ * before the restarts: Compose, polling every 100 ms, sees the "unhealthy" of one of those gaps.
+ */
+const EXITS_AT_START = `services:
+  first:
+    image: debian:bookworm-slim
+    restart: unless-stopped
+    command:
+      - sh
+      - -c
+      - n=$$(cat /data/runs 2>/dev/null || echo 0); [ $$n -ge 3 ] && exec sleep 600; echo $$((n + 1)) > /data/runs; sleep 1; exit 7
+    volumes: [runs:/data]
+    healthcheck: { test: [CMD, 'true'], interval: 2s, retries: 3, start_period: 60s }
+  second:
+    image: debian:bookworm-slim
+    command: [sleep, '600']
+    depends_on: { first: { condition: service_healthy } }
+volumes:
+  runs:
+`;
 
 /** A line of the timings this run measured, for the output (build and start-up times are the point). */
 function note(line: string): void {
@@ -88,7 +122,7 @@ async function twoHeads(url: string): Promise<{ number: string }[]> {
     );
     const size = await run('docker', ['image', 'inspect', '--format', '{{.Size}}', IMAGE]);
     note(`image ${IMAGE}: ${Math.round(Number(size.stdout) / 1e6)} MB`);
-    tier = await ComposeTier.create(await composeCommand(), IMAGE);
+    tier = await ComposeTier.create(await composeCommand(), IMAGE, note);
     await timed('tier up and healthy', () => tier.up());
   }, 1_500_000);
 
@@ -158,6 +192,43 @@ async function twoHeads(url: string): Promise<{ number: string }[]> {
         }
       });
       expect([container.service, notJson]).toEqual([container.service, []]);
+    }
+  });
+
+  it('behavior: a container that exits at start fails `up` as unhealthy, is read as restarted after its exits, and a second `up` completes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'photon-exits-at-start-'));
+    const project = `photonexit${process.pid}${Date.now().toString(36)}`;
+    const [file, ...pre] = await composeCommand();
+    const compose = (args: readonly string[]) => run(file!, [...pre, '-p', project, ...args], { cwd: dir });
+    await writeFile(join(dir, 'docker-compose.yml'), EXITS_AT_START);
+    const since = new Date();
+    try {
+      const failure = await compose(['up', '-d']).then(
+        () => new Error('up succeeded'),
+        (error: Error) => error,
+      );
+      const ids = unhealthyIds(failure.message);
+      expect(ids).toHaveLength(1);
+      const startup = await startupAfterRestarts(project, ids, since);
+      expect(restartedAfterExit(startup, ids)).toBe(true);
+      const [first] = namedIn(startup, ids);
+      expect(first?.service).toBe('first');
+      expect(first?.exits.length).toBeGreaterThan(0);
+      expect(first?.exits.filter((e) => e.exitCode !== 7 || e.oomKilled)).toEqual([]);
+      // Its fourth start runs on: once that one is healthy, `up` goes on to `second`.
+      await waitFor(
+        async () =>
+          (await startupOf(project, await projectContainers(project), since)).some(
+            (c) => c.service === 'first' && c.health === 'healthy',
+          ),
+        { what: 'first healthy', timeoutMs: 30_000, intervalMs: 250 },
+      );
+      await compose(['up', '-d']);
+      const second = (await projectContainers(project)).find((c) => c.service === 'second');
+      expect(second && (await tier.exitCode(second.id)).running).toBe(true);
+    } finally {
+      await compose(['down', '-v', '-t', '1']);
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -8,11 +8,17 @@ import { join } from 'node:path';
 import { freePort, waitFor } from '@photon/testing';
 import { ROOT } from './deploy-files';
 import { run } from './docker-host';
-
-export interface TierContainer {
-  readonly id: string;
-  readonly service: string;
-}
+import {
+  type ContainerStartup,
+  type TierContainer,
+  describeStartup,
+  namedIn,
+  projectContainers,
+  restartedAfterExit,
+  startupAfterRestarts,
+  startupOf,
+  unhealthyIds,
+} from './tier-startup';
 
 /** Whether two IPv4 CIDRs share an address. */
 function overlaps(a: string, b: string): boolean {
@@ -54,9 +60,15 @@ export class ComposeTier {
     readonly httpPort: number,
     readonly wsPort: number,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly note: (line: string) => void,
   ) {}
 
-  static async create(compose: readonly string[], image: string): Promise<ComposeTier> {
+  /** `note` takes the lines the tier has to tell the run's output (a container restarted during `up`). */
+  static async create(
+    compose: readonly string[],
+    image: string,
+    note: (line: string) => void,
+  ): Promise<ComposeTier> {
     const dir = await mkdtemp(join(tmpdir(), 'photon-compose-'));
     await mkdir(join(dir, 'compose'));
     await copyFile(join(ROOT, 'docker-compose.yml'), join(dir, 'docker-compose.yml'));
@@ -73,7 +85,7 @@ export class ComposeTier {
       PHOTON_WS_PORT: String(wsPort),
       PHOTON_NET: await freeNet(),
     };
-    return new ComposeTier(compose, dir, project, httpPort, wsPort, env);
+    return new ComposeTier(compose, dir, project, httpPort, wsPort, env, note);
   }
 
   get httpUrl(): string {
@@ -95,10 +107,11 @@ export class ComposeTier {
    * the balancer, started last, has a gateway in rotation (it answers 503 until its checks pass).
    */
   async up(): Promise<void> {
+    const since = new Date();
     try {
       await this.composeRun(['up', '-d', '--no-build']);
     } catch (error) {
-      throw new Error(`${(error as Error).message}\n${await this.health()}`);
+      await this.upAgainAfterExitAtStart(error as Error, since);
     }
     await waitFor(
       async () => {
@@ -114,6 +127,40 @@ export class ComposeTier {
       },
       { what: 'a gateway in the balancer on both ports', timeoutMs: 60_000, intervalMs: 500 },
     );
+  }
+
+  /**
+   * After a failed `up`: when every container Compose called unhealthy had only exited and been started
+   * again by its restart policy (Compose reads the daemon's "unhealthy" of the instant between the two),
+   * says so with the exit and the container's output, and runs `up` once more, as an operator would.
+   * Anything else throws, the containers' states and exits first (CI's output keeps a failure's opening).
+   */
+  private async upAgainAfterExitAtStart(error: Error, since: Date): Promise<void> {
+    const ids = unhealthyIds(error.message);
+    const startup = await startupAfterRestarts(this.project, ids, since);
+    if (!restartedAfterExit(startup, ids)) throw await this.failedUp(error, startup);
+    for (const container of namedIn(startup, ids)) {
+      const output = (await this.logs(container.id)).slice(-30).map((line) => `  ${line}`);
+      this.note(
+        [
+          `${describeStartup([container])}: it exited during up and was started again; up again`,
+          ...output,
+        ].join('\n'),
+      );
+    }
+    try {
+      await this.composeRun(['up', '-d', '--no-build']);
+    } catch (again) {
+      throw await this.failedUp(
+        again as Error,
+        await startupOf(this.project, await this.containers(), since),
+      );
+    }
+  }
+
+  /** A failed `up`'s error: each container's state and exits, its health probes and last lines, then Compose's output. */
+  private async failedUp(error: Error, startup: readonly ContainerStartup[]): Promise<Error> {
+    return new Error(`${describeStartup(startup)}\n${await this.health()}\n${error.message}`);
   }
 
   /** Each container's state and its last health probes, for a failure's message. */
@@ -136,22 +183,8 @@ export class ComposeTier {
   }
 
   /** Every container of the project, running or not. */
-  async containers(): Promise<TierContainer[]> {
-    const { stdout } = await run('docker', [
-      'ps',
-      '-a',
-      '--filter',
-      `label=com.docker.compose.project=${this.project}`,
-      '--format',
-      '{{.ID}} {{.Label "com.docker.compose.service"}}',
-    ]);
-    return stdout
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => {
-        const [id = '', service = ''] = line.split(' ');
-        return { id, service };
-      });
+  containers(): Promise<TierContainer[]> {
+    return projectContainers(this.project);
   }
 
   /** A container's output, stdout and stderr together, one entry a line. */
