@@ -218,9 +218,7 @@ async function twoHeads(url: string): Promise<{ number: string }[]> {
       // Its fourth start runs on: once that one is healthy, `up` goes on to `second`.
       await waitFor(
         async () =>
-          (await startupOf(project, await projectContainers(project), since)).some(
-            (c) => c.service === 'first' && c.health === 'healthy',
-          ),
+          (await startupOf(project, since)).some((c) => c.service === 'first' && c.health === 'healthy'),
         { what: 'first healthy', timeoutMs: 30_000, intervalMs: 250 },
       );
       await compose(['up', '-d']);

@@ -151,10 +151,7 @@ export class ComposeTier {
     try {
       await this.composeRun(['up', '-d', '--no-build']);
     } catch (again) {
-      throw await this.failedUp(
-        again as Error,
-        await startupOf(this.project, await this.containers(), since),
-      );
+      throw await this.failedUp(again as Error, await startupOf(this.project, since));
     }
   }
 

@@ -14,6 +14,7 @@ const EXIT = { at: new Date('2026-11-29T19:28:28.900Z'), exitCode: 1, oomKilled:
 function container(over: Partial<ContainerStartup>): ContainerStartup {
   return {
     id: 'c84a47f96076',
+    name: 'photon_nats_1',
     service: 'nats',
     status: 'running',
     health: 'starting',
@@ -31,6 +32,11 @@ describe('tier start-up', () => {
       'ERROR: for query  Container "4bd9a80edcfa" is unhealthy.',
     ].join('\n');
     expect(unhealthyIds(output)).toEqual(['c84a47f96076', '4bd9a80edcfa']);
+  });
+
+  it('default: the names Compose v2 gives unhealthy', () => {
+    const output = 'dependency failed to start: container photon-redis-1 is unhealthy';
+    expect(unhealthyIds(output)).toEqual(['photon-redis-1']);
   });
 
   it('default: a container that exited and runs again under its restart policy was restarted after an exit', () => {
@@ -55,12 +61,13 @@ describe('tier start-up', () => {
     expect(restartedAfterExit([container({})], ['c84a47f96076', 'ffffffffffff'])).toBe(false);
   });
 
-  it('default: the containers a short id names, whether the id or the container id is the longer', () => {
+  it('default: the containers an id names, whichever id is the longer, or a name names', () => {
     const nats = container({ id: 'c84a47f96076' });
-    const redis = container({ id: '4bd9a80edcfa', service: 'redis' });
+    const redis = container({ id: '4bd9a80edcfa', name: 'photon-redis-1', service: 'redis' });
     expect(namedIn([nats, redis], ['c84a47f96076'])).toEqual([nats]);
     expect(namedIn([nats, redis], ['4bd9a80edcfa0123456789'])).toEqual([redis]);
-    expect(namedIn([nats, redis], ['ffffffffffff'])).toEqual([]);
+    expect(namedIn([nats, redis], ['photon-redis-1'])).toEqual([redis]);
+    expect(namedIn([nats, redis], ['ffffffffffff', 'photon-redis'])).toEqual([]);
   });
 
   it('default: one line a container, its exits with their codes and an OOM kill', () => {

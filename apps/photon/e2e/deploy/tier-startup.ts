@@ -7,7 +7,9 @@
 import { run } from './docker-host';
 
 export interface TierContainer {
+  /** The short id `docker ps` prints. */
   readonly id: string;
+  readonly name: string;
   readonly service: string;
 }
 
@@ -17,9 +19,7 @@ export interface ContainerExit {
   readonly oomKilled: boolean;
 }
 
-export interface ContainerStartup {
-  readonly id: string;
-  readonly service: string;
+export interface ContainerStartup extends TierContainer {
   readonly status: string;
   /** `starting`, `healthy` or `unhealthy`; undefined for a container without a healthcheck. */
   readonly health: string | undefined;
@@ -43,20 +43,24 @@ export async function projectContainers(project: string): Promise<TierContainer[
     '--filter',
     `label=com.docker.compose.project=${project}`,
     '--format',
-    '{{.ID}} {{.Label "com.docker.compose.service"}}',
+    '{{.ID}} {{.Names}} {{.Label "com.docker.compose.service"}}',
   ]);
   return stdout
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => {
-      const [id = '', service = ''] = line.split(' ');
-      return { id, service };
+      const [id = '', name = '', service = ''] = line.split(' ');
+      return { id, name, service };
     });
 }
 
-/** The short ids Compose names in `Container "<id>" is unhealthy.` lines. */
+/**
+ * The containers Compose says are unhealthy, each once: short ids from 1.29 (`Container "<id>" is
+ * unhealthy.`), names from v2 (`dependency failed to start: container <name> is unhealthy`).
+ */
 export function unhealthyIds(composeOutput: string): string[] {
-  return [...new Set([...composeOutput.matchAll(/Container "([0-9a-f]+)" is unhealthy/g)].map((m) => m[1]!))];
+  const named = composeOutput.matchAll(/[Cc]ontainer "?([\w.-]+)"? is unhealthy/g);
+  return [...new Set([...named].map((m) => m[1]!))];
 }
 
 /** The exits (`die`) and OOM kills of the project's containers between `since` and now, by container id. */
@@ -99,14 +103,10 @@ async function exitsSince(project: string, since: Date): Promise<Map<string, Con
 }
 
 /** Every container of the project as the daemon holds it now, with its exits since `since`. */
-export async function startupOf(
-  project: string,
-  containers: readonly TierContainer[],
-  since: Date,
-): Promise<ContainerStartup[]> {
-  const exits = await exitsSince(project, since);
+export async function startupOf(project: string, since: Date): Promise<ContainerStartup[]> {
+  const [containers, exits] = await Promise.all([projectContainers(project), exitsSince(project, since)]);
   return Promise.all(
-    containers.map(async ({ id, service }) => {
+    containers.map(async ({ id, name, service }) => {
       const { stdout } = await run('docker', [
         'inspect',
         '--format',
@@ -114,17 +114,28 @@ export async function startupOf(
         id,
       ]);
       const [fullId = '', status = '', restarts = '0', health] = stdout.trim().split(' ');
-      return { id, service, status, health, restarts: Number(restarts), exits: exits.get(fullId) ?? [] };
+      return {
+        id,
+        name,
+        service,
+        status,
+        health,
+        restarts: Number(restarts),
+        exits: exits.get(fullId) ?? [],
+      };
     }),
   );
 }
 
-const byShortId = (startup: readonly ContainerStartup[], id: string) =>
-  startup.find((c) => c.id.startsWith(id) || id.startsWith(c.id));
+/** Whether Compose's `ref` (a name, or an id of any length) is this container. */
+const isNamed = (container: TierContainer, ref: string): boolean =>
+  ref === container.name || container.id.startsWith(ref) || ref.startsWith(container.id);
 
-/** The containers of `startup` that `ids` (Compose's short ids) name. */
+const byRef = (startup: readonly ContainerStartup[], ref: string) => startup.find((c) => isNamed(c, ref));
+
+/** The containers of `startup` that `ids` (Compose's ids or names) name. */
 export function namedIn(startup: readonly ContainerStartup[], ids: readonly string[]): ContainerStartup[] {
-  return startup.filter((c) => ids.some((id) => byShortId([c], id) !== undefined));
+  return startup.filter((c) => ids.some((id) => isNamed(c, id)));
 }
 
 /**
@@ -140,8 +151,8 @@ export async function startupAfterRestarts(
 ): Promise<ContainerStartup[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const startup = await startupOf(project, await projectContainers(project), since);
-    const settled = ids.every((id) => byShortId(startup, id)?.status === 'running');
+    const startup = await startupOf(project, since);
+    const settled = ids.every((id) => byRef(startup, id)?.status === 'running');
     if (settled || Date.now() >= deadline) return startup;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -154,7 +165,7 @@ export async function startupAfterRestarts(
 export function restartedAfterExit(startup: readonly ContainerStartup[], ids: readonly string[]): boolean {
   if (ids.length === 0) return false;
   return ids.every((id) => {
-    const container = byShortId(startup, id);
+    const container = byRef(startup, id);
     return (
       container !== undefined &&
       container.status === 'running' &&
